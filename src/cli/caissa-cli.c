@@ -1,0 +1,92 @@
+/* caissa-cli.c — the command-line tool over the rules core.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "caissa-cli.h"
+
+typedef struct
+{
+  const char *name;
+  const char *synopsis;
+  const char *summary;
+  int       (*run) (int argc, char **argv);
+} CliCommand;
+
+static const CliCommand commands[] = {
+  { "perft", "perft [--divide] FEN DEPTH",
+    "count leaf nodes of the legal move tree; the last line is the count", cli_perft },
+  { "moves", "moves FEN",
+    "list the legal moves in SAN, sorted, then \"status: ...\"", cli_moves },
+  { "fen", "fen FEN",
+    "validate and normalise a FEN (exit 2 with the reason if impossible)", cli_fen },
+};
+
+static void
+print_help (FILE *out)
+{
+  fprintf (out,
+           "Usage: caissa-cli COMMAND [ARGS...]\n"
+           "\n"
+           "The rules core of Caissa %s from the command line.\n"
+           "\n"
+           "Commands:\n", PACKAGE_VERSION);
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    fprintf (out, "  %-34s %s\n", commands[i].synopsis, commands[i].summary);
+  fprintf (out,
+           "\n"
+           "Options:\n"
+           "  -h, --help                         show this help\n"
+           "  --version                          show the version\n"
+           "\n"
+           "Exit status: 0 success, 1 errors found in the input, 2 bad usage\n"
+           "or unreadable input.\n");
+}
+
+int
+cli_usage_error (const char *command,
+                 const char *message)
+{
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (strcmp (commands[i].name, command) == 0)
+      {
+        if (message != NULL)
+          fprintf (stderr, "caissa-cli %s: %s\n", command, message);
+        fprintf (stderr, "usage: caissa-cli %s\n", commands[i].synopsis);
+        return 2;
+      }
+  fprintf (stderr, "caissa-cli: %s\n", message ? message : "bad usage");
+  return 2;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (argc < 2)
+    {
+      print_help (stderr);
+      return 2;
+    }
+  if (strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "help") == 0)
+    {
+      print_help (stdout);
+      return 0;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("caissa-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  fprintf (stderr, "caissa-cli: unknown command '%s' (see caissa-cli --help)\n", argv[1]);
+  return 2;
+}

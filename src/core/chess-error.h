@@ -1,0 +1,38 @@
+/* chess-error.h — errors as values, never printed by the core.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stddef.h>
+
+typedef enum
+{
+  CHESS_OK = 0,
+  CHESS_ERROR_FEN,          /* malformed or impossible FEN */
+  CHESS_ERROR_SAN_SYNTAX,   /* text is not a move at all */
+  CHESS_ERROR_SAN_ILLEGAL,  /* a move, but not legal here */
+  CHESS_ERROR_SAN_AMBIGUOUS,/* more than one legal move fits */
+  CHESS_ERROR_PGN,          /* PGN syntax: see message */
+  CHESS_ERROR_TIME_CONTROL, /* bad TimeControl tag */
+  CHESS_ERROR_LIMIT,        /* input exceeds a hard limit (nesting, length) */
+  CHESS_ERROR_IO,           /* reading or writing failed */
+} ChessErrorCode;
+
+/* line and column are 1-based; 0 means "not known / not applicable".
+ * offset is the byte offset into the input, column counts bytes. */
+typedef struct
+{
+  ChessErrorCode code;
+  unsigned long  line;
+  unsigned long  column;
+  size_t         offset;
+  char           message[256];
+} ChessError;
+
+void chess_error_set  (ChessError   *error,
+                       ChessErrorCode code,
+                       const char   *format,
+                       ...) __attribute__ ((format (printf, 3, 4)));
+void chess_error_clear (ChessError  *error);
