@@ -86,20 +86,10 @@ convert "$out/sheet-24.png" -filter point -resize 400% "$out/sheet-24-zoom.png"
 
 # The initial position at 60 px per square.
 s=60
-convert -size $((8 * s))x$((8 * s)) xc:'#f0d9b5' "$tmp/board.png"
-draw=""
-y=0
-while [ $y -lt 8 ]; do
-  x=0
-  while [ $x -lt 8 ]; do
-    if [ $(( (x + y) % 2 )) -eq 1 ]; then
-      draw="$draw -draw \"rectangle $((x * s)),$((y * s)) $((x * s + s - 1)),$((y * s + s - 1))\""
-    fi
-    x=$((x + 1))
-  done
-  y=$((y + 1))
-done
-eval convert "$tmp/board.png" -fill "'#b58863'" $draw "$tmp/board.png"
+# a 2x2-pixel checker (light square top-left), scaled up and tiled
+convert -size 2x2 xc:'#f0d9b5' -fill '#b58863' -draw 'point 1,0' -draw 'point 0,1' \
+  -filter point -scale $((2 * s))x$((2 * s)) "$tmp/tile.png"
+convert -size $((8 * s))x$((8 * s)) "tile:$tmp/tile.png" "$tmp/board.png"
 back="R N B Q K B N R"
 place ()  # place PIECE FILE(0-7) RANK-ROW(0-7 from the top)
 {
@@ -137,8 +127,10 @@ for icon in $icons; do
 done
 
 # One picture with the sheets and the board.
+# (-splice with gravity northwest adds the 12 px gaps above / left of each.)
 convert "$out/sheet-160.png" "$out/sheet-64.png" "$out/sheet-40.png" "$out/sheet-24-zoom.png" \
-  -background '#808080' -gravity west -splice 0x12 -append "$tmp/sheets.png"
-convert "$tmp/sheets.png" "$out/board-60.png" -background '#808080' -gravity north -splice 12x0 +append "$out/sheet.png"
+  -background '#808080' -gravity northwest -splice 0x12 -append "$tmp/sheets.png"
+convert "$tmp/sheets.png" "$out/board-60.png" -background '#808080' -gravity northwest -splice 12x0 \
+  +append "$out/sheet.png"
 
 echo "preview-pieces: wrote $out/sheet.png (and sheet-*.png, board-60.png, icon-*.png)"
