@@ -1,0 +1,120 @@
+/* caissa-board.h — the chessboard widget.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * CaissaBoard shows the position a CaissaGame shows and lets the user move
+ * by click-click or drag-and-drop. It holds no rules: legal moves come from
+ * the core, moves go to caissa_game_play_move().
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "chess-types.h"
+#include "caissa-game.h"
+#include "caissa-piece-set.h"
+
+G_BEGIN_DECLS
+
+/* Colours of arrows and marked squares, as PGN's [%cal]/[%csl] name them
+ * (G, R, Y, B). */
+typedef enum
+{
+  CAISSA_BOARD_MARK_GREEN,
+  CAISSA_BOARD_MARK_RED,
+  CAISSA_BOARD_MARK_YELLOW,
+  CAISSA_BOARD_MARK_BLUE,
+} CaissaBoardMarkColor;
+
+typedef struct
+{
+  ChessSquare          from;
+  ChessSquare          to;
+  CaissaBoardMarkColor color;
+} CaissaBoardArrow;
+
+typedef struct
+{
+  ChessSquare          square;
+  CaissaBoardMarkColor color;
+} CaissaBoardMark;
+
+#define CAISSA_TYPE_BOARD (caissa_board_get_type ())
+
+G_DECLARE_FINAL_TYPE (CaissaBoard, caissa_board, CAISSA, BOARD, GtkWidget)
+
+GtkWidget      *caissa_board_new                (void);
+
+CaissaGame     *caissa_board_get_game           (CaissaBoard *self);
+void            caissa_board_set_game           (CaissaBoard *self,
+                                                 CaissaGame  *game);
+gboolean        caissa_board_get_flipped        (CaissaBoard *self);
+void            caissa_board_set_flipped        (CaissaBoard *self,
+                                                 gboolean     flipped);
+gboolean        caissa_board_get_show_coordinates (CaissaBoard *self);
+void            caissa_board_set_show_coordinates (CaissaBoard *self,
+                                                   gboolean     show);
+gboolean        caissa_board_get_show_legal_moves (CaissaBoard *self);
+void            caissa_board_set_show_legal_moves (CaissaBoard *self,
+                                                   gboolean     show);
+gboolean        caissa_board_get_animate        (CaissaBoard *self);
+void            caissa_board_set_animate        (CaissaBoard *self,
+                                                 gboolean     animate);
+gboolean        caissa_board_get_touch_move     (CaissaBoard *self);
+void            caissa_board_set_touch_move     (CaissaBoard *self,
+                                                 gboolean     touch_move);
+gboolean        caissa_board_get_interactive    (CaissaBoard *self);
+void            caissa_board_set_interactive    (CaissaBoard *self,
+                                                 gboolean     interactive);
+
+/* Built-in themes: "brown" (the default), "green", "blue", "grey".
+ * set_colors() makes the theme "custom". */
+const char     *caissa_board_get_theme          (CaissaBoard *self);
+void            caissa_board_set_theme          (CaissaBoard *self,
+                                                 const char  *theme);
+void            caissa_board_set_colors         (CaissaBoard   *self,
+                                                 const GdkRGBA *light,
+                                                 const GdkRGBA *dark);
+const char    *const *caissa_board_get_theme_names (void);
+
+CaissaPieceSet *caissa_board_get_piece_set      (CaissaBoard    *self);
+void            caissa_board_set_piece_set      (CaissaBoard    *self,
+                                                 CaissaPieceSet *piece_set);
+
+/* Arrows and marked squares ([%cal]/[%csl], practice hints). The arrays are
+ * copied; n = 0 clears. */
+void            caissa_board_set_arrows         (CaissaBoard            *self,
+                                                 const CaissaBoardArrow *arrows,
+                                                 guint                   n_arrows);
+void            caissa_board_set_marks          (CaissaBoard           *self,
+                                                 const CaissaBoardMark *marks,
+                                                 guint                  n_marks);
+
+/* Geometry, for keyboard cursors and tests: the square under a point in
+ * widget coordinates (CHESS_NO_SQUARE outside the board) and the bounds of
+ * a square. */
+ChessSquare     caissa_board_get_square_at      (CaissaBoard     *self,
+                                                 double           x,
+                                                 double           y);
+gboolean        caissa_board_get_square_bounds  (CaissaBoard     *self,
+                                                 ChessSquare      square,
+                                                 graphene_rect_t *bounds);
+
+/* Acts as a click on the square (select, move, choose a promotion piece),
+ * for keyboard play. */
+void            caissa_board_activate_square    (CaissaBoard *self,
+                                                 ChessSquare  square);
+/* Drops the selection and closes the promotion chooser (Escape). Under the
+ * touch-move rule a committed piece stays committed. */
+void            caissa_board_cancel             (CaissaBoard *self);
+
+ChessSquare     caissa_board_get_selected_square  (CaissaBoard *self);
+/* Touch-move: the own piece the player must move, and the opponent piece he
+ * must capture; CHESS_NO_SQUARE when none. */
+ChessSquare     caissa_board_get_committed_square (CaissaBoard *self);
+ChessSquare     caissa_board_get_committed_target (CaissaBoard *self);
+/* The promotion square while the chooser is open, else CHESS_NO_SQUARE. */
+ChessSquare     caissa_board_get_promotion_square (CaissaBoard *self);
+
+G_END_DECLS
