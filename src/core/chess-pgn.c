@@ -1,0 +1,1844 @@
+/* chess-pgn.c — the streaming PGN reader and the game builder on top of it.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The lexer works on whatever bytes it is given. A token cut by the end of
+ * a chunk (a move, a tag, a NAG, a three-byte UTF-8 dash) is left unread:
+ * feed() keeps those few bytes in a small carry buffer and reads them again
+ * with the start of the next chunk. Tokens of unbounded length (comments,
+ * % lines, junk) are consumed piecemeal with their own lexer state, so the
+ * carry never holds more than a capped tag. Nothing else is copied.
+ */
+#include "chess-pgn.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess-fen.h"
+#include "chess-san.h"
+
+typedef enum
+{
+  LEX_NORMAL,
+  LEX_BRACE_COMMENT,    /* inside { } */
+  LEX_LINE_COMMENT,     /* after ; to the end of the line */
+  LEX_SKIP_LINE,        /* % escape line, or the rest of a bad tag's line */
+  LEX_SKIP_SYMBOL,      /* the rest of an over-long token */
+} LexState;
+
+typedef enum
+{
+  GAME_NONE,            /* between games */
+  GAME_TAGS,            /* in the tag section */
+  GAME_MOVES,           /* in the movetext */
+  GAME_SKIP,            /* after an error: skipping to the end of the game */
+} GameState;
+
+typedef struct
+{
+  ChessPosition    cur;      /* after the last move of this line */
+  ChessPosition    prev;     /* before it: where a variation starts */
+  bool             has_move;
+  ChessPgnLocation open;     /* where its '(' was */
+} Level;
+
+struct _ChessPgnParser
+{
+  ChessPgnVisitor  v;
+  void            *user_data;
+  ChessPgnFlags    flags;
+  bool             stopped;
+  bool             finished;
+
+  /* Where buf[0] of the current process() call lies, and line tracking. */
+  uint64_t         offset;
+  unsigned long    line;
+  uint64_t         line_start;
+  unsigned char    prev_byte;
+  ChessPgnLocation tok;
+
+  char            *carry;
+  size_t           carry_len;
+  size_t           carry_cap;
+
+  LexState         lex;
+  GameState        game;
+  bool             skip_saw_moves;  /* GAME_SKIP: movetext already reached */
+  bool             have_start;
+  uint64_t         game_end_offset;
+
+  char            *comment;         /* grows up to CHESS_PGN_MAX_COMMENT + 1 */
+  size_t           comment_cap;
+  size_t           comment_len;
+  bool             comment_overflow;
+  ChessPgnLocation comment_loc;
+
+  char            *fen;             /* the FEN tag, if any */
+  ChessPgnLocation fen_loc;
+  bool             setup;
+  ChessPgnLocation setup_loc;
+
+  Level           *levels;
+  unsigned         depth;
+  unsigned         levels_cap;
+  unsigned         plain_depth;     /* CHESS_PGN_NO_MOVES: just a counter */
+
+  char            *tag_value;       /* unescaped value, CHESS_PGN_MAX_TAG */
+
+  uint64_t         n_games;
+  uint64_t         n_errors;
+};
+
+static void *
+xmalloc (size_t size)
+{
+  void *p = malloc (size ? size : 1);
+
+  if (p == NULL)
+    abort ();
+  return p;
+}
+
+static void *
+xrealloc (void  *p,
+          size_t size)
+{
+  p = realloc (p, size ? size : 1);
+  if (p == NULL)
+    abort ();
+  return p;
+}
+
+/* --- Character classes ----------------------------------------------------- */
+
+static inline bool
+is_space (unsigned char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static inline bool
+is_alnum (unsigned char c)
+{
+  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+static inline bool
+is_digit (unsigned char c)
+{
+  return c >= '0' && c <= '9';
+}
+
+/* Bytes that continue a symbol: PGN's letters, digits and _+#=:-/ plus the
+ * suffixes !? (split off later) and any non-ASCII byte (dashes, ½,
+ * figurines; normalised later). */
+static const bool symbol_byte[256] = {
+  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
+  ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
+  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
+  [0x80 ... 0xff] = true,
+};
+
+/* --- Locations and errors -------------------------------------------------- */
+
+static inline ChessPgnLocation
+loc_at (const ChessPgnParser *p,
+        size_t                i)
+{
+  ChessPgnLocation loc;
+
+  loc.offset = p->offset + i;
+  loc.line = p->line;
+  loc.column = (unsigned long) (loc.offset - p->line_start + 1);
+  return loc;
+}
+
+/* Counts a line end at buf[i]; CRLF counts once, a lone CR counts too. */
+static inline void
+newline (ChessPgnParser      *p,
+         const unsigned char *buf,
+         size_t               i)
+{
+  unsigned char c = buf[i];
+  unsigned char prev = i > 0 ? buf[i - 1] : p->prev_byte;
+
+  if (c == '\n' && prev == '\r')
+    {
+      p->line_start = p->offset + i + 1;
+      return;
+    }
+  p->line++;
+  p->line_start = p->offset + i + 1;
+}
+
+static void game_end (ChessPgnParser *p, bool ok, uint64_t end);
+
+static void
+fail (ChessPgnParser         *p,
+      ChessErrorCode          code,
+      const ChessPgnLocation *loc,
+      const char             *format,
+      ...) __attribute__ ((format (printf, 4, 5)));
+
+/* Reports an error for the game in progress and skips the rest of it. */
+static void
+fail (ChessPgnParser         *p,
+      ChessErrorCode          code,
+      const ChessPgnLocation *loc,
+      const char             *format,
+      ...)
+{
+  ChessError error;
+  va_list args;
+
+  if (p->game == GAME_SKIP || p->game == GAME_NONE)
+    return;
+  error.code = code;
+  error.line = loc->line;
+  error.column = loc->column;
+  error.offset = (size_t) loc->offset;
+  va_start (args, format);
+  vsnprintf (error.message, sizeof error.message, format, args);
+  va_end (args);
+
+  p->n_errors++;
+  p->skip_saw_moves = p->game == GAME_MOVES;
+  p->game = GAME_SKIP;
+  if (p->v.error)
+    p->v.error (p->user_data, &error);
+}
+
+/* --- Games ----------------------------------------------------------------- */
+
+static void
+game_begin (ChessPgnParser         *p,
+            const ChessPgnLocation *loc)
+{
+  p->game = GAME_TAGS;
+  p->skip_saw_moves = false;
+  p->have_start = false;
+  p->setup = false;
+  p->fen[0] = '\0';
+  p->depth = 0;
+  p->plain_depth = 0;
+  p->n_games++;
+  p->tok = *loc;
+  if (p->v.game_start)
+    p->v.game_start (p->user_data, loc);
+}
+
+static void
+game_end (ChessPgnParser *p,
+          bool            ok,
+          uint64_t        end)
+{
+  p->game = GAME_NONE;
+  p->game_end_offset = end;
+  if (p->v.game_end)
+    p->v.game_end (p->user_data, ok);
+}
+
+/* The start position, from the FEN tag when there is one. Called at the
+ * first token of the movetext. Returns false after reporting an error. */
+static bool
+ensure_start (ChessPgnParser *p)
+{
+  ChessError error;
+  Level *level;
+
+  if (p->have_start)
+    return true;
+  p->have_start = true;
+  if (p->flags & CHESS_PGN_NO_MOVES)
+    return true;
+
+  if (p->levels_cap == 0)
+    {
+      p->levels_cap = 8;
+      p->levels = xmalloc (p->levels_cap * sizeof (Level));
+    }
+  level = &p->levels[0];
+  level->has_move = false;
+  p->depth = 0;
+  if (p->fen[0] != '\0')
+    {
+      if (!chess_fen_parse (&level->cur, p->fen, strlen (p->fen), &error))
+        {
+          fail (p, CHESS_ERROR_FEN, &p->fen_loc, "bad FEN tag: %s", error.message);
+          return false;
+        }
+    }
+  else if (p->setup)
+    {
+      fail (p, CHESS_ERROR_PGN, &p->setup_loc, "SetUp tag without a FEN tag");
+      return false;
+    }
+  else
+    chess_position_init_start (&level->cur);
+  if (p->v.start_position)
+    p->v.start_position (p->user_data, &level->cur);
+  return true;
+}
+
+/* --- Tokens ---------------------------------------------------------------- */
+
+/* Handles one complete [Name "value"] of n bytes at t (t[0] == '[',
+ * t[n - 1] == ']'). */
+static void
+handle_tag (ChessPgnParser         *p,
+            const unsigned char    *t,
+            size_t                  n,
+            const ChessPgnLocation *loc)
+{
+  char name[256];
+  size_t i = 1, k = 0, vlen = 0;
+
+  while (i < n && (t[i] == ' ' || t[i] == '\t'))
+    i++;
+  while (i < n && (is_alnum (t[i]) || (t[i] == '_' && k > 0)) && k < sizeof name - 1)
+    name[k++] = (char) t[i++];
+  name[k] = '\0';
+  if (k == 0 || (i < n && (is_alnum (t[i]) || t[i] == '_')))
+    {
+      fail (p, CHESS_ERROR_PGN, loc, "bad tag: expected a tag name after '['");
+      return;
+    }
+  while (i < n && (t[i] == ' ' || t[i] == '\t'))
+    i++;
+  if (i >= n || t[i] != '"')
+    {
+      fail (p, CHESS_ERROR_PGN, loc, "bad tag %s: expected '\"' before the value", name);
+      return;
+    }
+  for (i++; i < n && t[i] != '"'; i++)
+    {
+      unsigned char c = t[i];
+      if (c == '\\' && i + 1 < n && (t[i + 1] == '"' || t[i + 1] == '\\'))
+        c = t[++i];
+      p->tag_value[vlen++] = (char) c;
+    }
+  p->tag_value[vlen] = '\0';
+  if (i >= n)
+    {
+      fail (p, CHESS_ERROR_PGN, loc, "bad tag %s: the value has no closing '\"'", name);
+      return;
+    }
+  for (i++; i < n - 1; i++)
+    if (t[i] != ' ' && t[i] != '\t')
+      {
+        fail (p, CHESS_ERROR_PGN, loc, "bad tag %s: unexpected '%c' after the value",
+              name, t[i] >= 32 && t[i] < 127 ? t[i] : '?');
+        return;
+      }
+  if (p->game == GAME_SKIP)
+    return;
+
+  if (strcmp (name, "FEN") == 0)
+    {
+      memcpy (p->fen, p->tag_value, vlen + 1);
+      p->fen_loc = *loc;
+    }
+  else if (strcmp (name, "SetUp") == 0)
+    {
+      p->setup = strcmp (p->tag_value, "1") == 0;
+      p->setup_loc = *loc;
+    }
+  if (p->v.tag)
+    p->v.tag (p->user_data, name, p->tag_value, vlen);
+}
+
+static void
+emit_nag (ChessPgnParser *p,
+          unsigned        nag)
+{
+  if (p->game == GAME_SKIP)
+    return;
+  if (p->v.nag)
+    p->v.nag (p->user_data, nag);
+}
+
+/* The NAG of a suffix like "!?", 0 when it is not one of the six. */
+static unsigned
+suffix_nag (const char *s,
+            size_t      n)
+{
+  static const char *const suffixes[] = { "!", "?", "!!", "??", "!?", "?!" };
+
+  for (unsigned i = 0; i < 6; i++)
+    if (strlen (suffixes[i]) == n && memcmp (suffixes[i], s, n) == 0)
+      return i + 1;
+  return 0;
+}
+
+static void
+emit_result (ChessPgnParser         *p,
+             const char             *result,
+             const ChessPgnLocation *loc,
+             uint64_t                end)
+{
+  if (p->game == GAME_NONE)
+    {
+      /* A result with no game before it: an empty game. */
+      game_begin (p, loc);
+    }
+  if (p->game != GAME_SKIP)
+    {
+      if (!ensure_start (p))
+        ;
+      else if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth > 0 : p->depth > 0)
+        {
+          ChessPgnLocation open = (p->flags & CHESS_PGN_NO_MOVES) ? *loc
+                                                                   : p->levels[p->depth].open;
+          fail (p, CHESS_ERROR_PGN, &open,
+                "unbalanced parentheses: '(' not closed before the result %s", result);
+        }
+      else if (p->v.result)
+        p->v.result (p->user_data, result);
+    }
+  game_end (p, p->game != GAME_SKIP, end);
+}
+
+static void
+handle_move (ChessPgnParser         *p,
+             const char             *san,
+             size_t                  n,
+             const ChessPgnLocation *loc)
+{
+  Level *level;
+  ChessError error;
+  ChessMove move;
+
+  if (p->flags & CHESS_PGN_NO_MOVES)
+    {
+      if (p->v.move)
+        p->v.move (p->user_data, san, n, CHESS_MOVE_NONE, NULL);
+      return;
+    }
+  level = &p->levels[p->depth];
+  move = chess_san_parse (&level->cur, san, n, &error);
+  if (move == CHESS_MOVE_NULL && chess_position_in_check (&level->cur))
+    {
+      error.code = CHESS_ERROR_SAN_ILLEGAL;
+      snprintf (error.message, sizeof error.message, "a null move is not allowed in check");
+      move = CHESS_MOVE_NONE;
+    }
+  if (move == CHESS_MOVE_NONE)
+    {
+      char fen[CHESS_FEN_MAX];
+      const char *what = error.code == CHESS_ERROR_SAN_AMBIGUOUS ? "ambiguous move"
+                         : error.code == CHESS_ERROR_SAN_SYNTAX  ? "not a move"
+                                                                 : "illegal move";
+      const char *reason = error.message;
+      int shown = n > 40 ? 40 : (int) n;
+
+      /* The SAN parser's message opens with its own "illegal: ": keep the
+       * reason only. */
+      for (const char *const *prefix = (const char *const[]) { "illegal: ", "ambiguous: ",
+                                                              "not a move: ", NULL };
+           *prefix != NULL; prefix++)
+        if (strncmp (reason, *prefix, strlen (*prefix)) == 0)
+          reason += strlen (*prefix);
+      if (error.code == CHESS_ERROR_SAN_SYNTAX)
+        {
+          if (reason[0] == '\'' && strncmp (reason + 1, san, (size_t) shown) == 0
+              && reason[shown + 1] == '\'' && reason[shown + 2] == '\0')
+            fail (p, error.code, loc, "%s: '%.*s'", what, shown, san);
+          else
+            fail (p, error.code, loc, "%s: '%.*s': %s", what, shown, san, reason);
+          return;
+        }
+      chess_fen_write (&level->cur, fen);
+      fail (p, error.code == CHESS_OK ? CHESS_ERROR_SAN_ILLEGAL : error.code, loc,
+            "%s '%.*s': %s (position %s)", what, shown, san, reason, fen);
+      return;
+    }
+  level->prev = level->cur;
+  chess_position_make_move (&level->cur, move);
+  level->has_move = true;
+  if (p->v.move)
+    p->v.move (p->user_data, san, n, move, &level->prev);
+}
+
+/* Makes sure a game is open and in its movetext, before a movetext token.
+ * Returns false when the token must be ignored (skipping a bad game). */
+static bool
+enter_movetext (ChessPgnParser         *p,
+                const ChessPgnLocation *loc)
+{
+  if (p->game == GAME_NONE)
+    game_begin (p, loc);
+  if (p->game == GAME_SKIP)
+    {
+      p->skip_saw_moves = true;
+      return false;
+    }
+  p->game = GAME_MOVES;
+  return ensure_start (p);
+}
+
+/* A complete symbol: move number, result, move (with suffixes), null move. */
+static void
+handle_symbol (ChessPgnParser         *p,
+               const unsigned char    *t,
+               size_t                  n,
+               const ChessPgnLocation *loc,
+               uint64_t                end)
+{
+  char s[CHESS_PGN_MAX_TOKEN * 2 + 8];
+  size_t k = 0, suffix;
+  bool digits = true;
+
+  /* Normalise: dashes to '-', ½ to 1/2, figurines to letters. */
+  for (size_t i = 0; i < n; i++)
+    {
+      unsigned char c = t[i];
+      if (c == 0xe2 && i + 2 < n && t[i + 1] == 0x80 && (t[i + 2] == 0x93 || t[i + 2] == 0x94))
+        {
+          s[k++] = '-';
+          i += 2;
+        }
+      else if (c == 0xe2 && i + 2 < n && t[i + 1] == 0x99 && t[i + 2] >= 0x94 && t[i + 2] <= 0x9f)
+        {
+          s[k++] = "KQRBNPKQRBNP"[t[i + 2] - 0x94];
+          i += 2;
+        }
+      else if (c == 0xc2 && i + 1 < n && t[i + 1] == 0xbd)
+        {
+          memcpy (s + k, "1/2", 3);
+          k += 3;
+          i += 1;
+        }
+      else
+        s[k++] = (char) c;
+    }
+  s[k] = '\0';
+  for (size_t i = 0; i < k; i++)
+    digits = digits && is_digit ((unsigned char) s[i]);
+
+  if (strcmp (s, "1-0") == 0 || strcmp (s, "0-1") == 0 || strcmp (s, "1/2-1/2") == 0)
+    {
+      emit_result (p, s, loc, end);
+      return;
+    }
+  if (digits && strcmp (s, "0000") != 0)
+    {
+      /* A move number: only checks that we are in a game. */
+      enter_movetext (p, loc);
+      return;
+    }
+
+  suffix = k;
+  while (suffix > 0 && (s[suffix - 1] == '!' || s[suffix - 1] == '?'))
+    suffix--;
+  if (!enter_movetext (p, loc))
+    return;
+  if (suffix == 0)
+    {
+      unsigned nag = suffix_nag (s, k);
+      if (nag != 0)
+        emit_nag (p, nag);
+      return;
+    }
+  handle_move (p, s, suffix, loc);
+  if (suffix < k && p->game != GAME_SKIP)
+    {
+      unsigned nag = suffix_nag (s + suffix, k - suffix);
+      if (nag != 0)
+        emit_nag (p, nag);
+    }
+}
+
+static void
+variation_start (ChessPgnParser         *p,
+                 const ChessPgnLocation *loc)
+{
+  if (!enter_movetext (p, loc))
+    return;
+  if (p->flags & CHESS_PGN_NO_MOVES)
+    {
+      if (p->plain_depth >= CHESS_PGN_MAX_DEPTH)
+        {
+          fail (p, CHESS_ERROR_LIMIT, loc, "variations nested deeper than %d", CHESS_PGN_MAX_DEPTH);
+          return;
+        }
+      p->plain_depth++;
+    }
+  else
+    {
+      Level *outer = &p->levels[p->depth];
+      if (!outer->has_move)
+        {
+          fail (p, CHESS_ERROR_PGN, loc, "a variation must follow a move");
+          return;
+        }
+      if (p->depth >= CHESS_PGN_MAX_DEPTH)
+        {
+          fail (p, CHESS_ERROR_LIMIT, loc, "variations nested deeper than %d", CHESS_PGN_MAX_DEPTH);
+          return;
+        }
+      if (p->depth + 1 >= p->levels_cap)
+        {
+          p->levels_cap *= 2;
+          p->levels = xrealloc (p->levels, p->levels_cap * sizeof (Level));
+          outer = &p->levels[p->depth];
+        }
+      Level *inner = &p->levels[++p->depth];
+      inner->cur = outer->prev;
+      inner->has_move = false;
+      inner->open = *loc;
+    }
+  if (p->v.variation_start)
+    p->v.variation_start (p->user_data);
+}
+
+static void
+variation_end (ChessPgnParser         *p,
+               const ChessPgnLocation *loc)
+{
+  if (!enter_movetext (p, loc))
+    return;
+  if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth == 0 : p->depth == 0)
+    {
+      fail (p, CHESS_ERROR_PGN, loc, "unbalanced parentheses: ')' without '('");
+      return;
+    }
+  if (p->flags & CHESS_PGN_NO_MOVES)
+    p->plain_depth--;
+  else
+    p->depth--;
+  if (p->v.variation_end)
+    p->v.variation_end (p->user_data);
+}
+
+/* The end of a game without a result token (a tag section follows, or the
+ * input ends). */
+static void
+end_without_result (ChessPgnParser *p,
+                    uint64_t        end)
+{
+  if (p->game == GAME_NONE)
+    return;
+  if (p->game != GAME_SKIP && ensure_start (p))
+    {
+      bool open = (p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth > 0 : p->depth > 0;
+      if (open)
+        {
+          ChessPgnLocation where = (p->flags & CHESS_PGN_NO_MOVES) ? p->tok
+                                                                    : p->levels[p->depth].open;
+          fail (p, CHESS_ERROR_PGN, &where, "unbalanced parentheses: '(' never closed");
+        }
+    }
+  game_end (p, p->game != GAME_SKIP, end);
+}
+
+static void
+comment_append (ChessPgnParser      *p,
+                const unsigned char *text,
+                size_t               n)
+{
+  if (p->game == GAME_NONE || p->game == GAME_SKIP || p->comment_overflow)
+    return;
+  if (p->comment_len + n > CHESS_PGN_MAX_COMMENT)
+    {
+      p->comment_overflow = true;
+      return;
+    }
+  if (p->comment_len + n + 1 > p->comment_cap)
+    {
+      size_t cap = p->comment_cap * 2;
+      if (cap < p->comment_len + n + 1)
+        cap = p->comment_len + n + 1;
+      if (cap > CHESS_PGN_MAX_COMMENT + 1)
+        cap = CHESS_PGN_MAX_COMMENT + 1;
+      p->comment = xrealloc (p->comment, cap);
+      p->comment_cap = cap;
+    }
+  memcpy (p->comment + p->comment_len, text, n);
+  p->comment_len += n;
+}
+
+static void
+comment_end (ChessPgnParser *p)
+{
+  if (p->game == GAME_NONE || p->game == GAME_SKIP)
+    return;
+  if (p->comment_overflow)
+    {
+      fail (p, CHESS_ERROR_LIMIT, &p->comment_loc, "comment longer than %u bytes",
+            CHESS_PGN_MAX_COMMENT);
+      return;
+    }
+  p->comment[p->comment_len] = '\0';
+  if (p->v.comment)
+    p->v.comment (p->user_data, p->comment, p->comment_len);
+}
+
+static void
+comment_begin (ChessPgnParser         *p,
+               const ChessPgnLocation *loc)
+{
+  p->comment_len = 0;
+  p->comment_overflow = false;
+  p->comment_loc = *loc;
+}
+
+/* Inside a { } comment, at a line start: does a tag section start here?
+ * Returns 1 yes, 0 no, -1 when more bytes are needed to tell. That is how an
+ * unterminated comment is caught at the next game instead of eating the
+ * rest of the file. */
+static int
+looks_like_tag (const unsigned char *buf,
+                size_t               i,
+                size_t               len,
+                bool                 final)
+{
+  size_t j = i + 1, k = 0;
+
+  if (buf[i] != '[')
+    return 0;
+  for (; j < len && k < 40 && (is_alnum (buf[j]) || buf[j] == '_'); j++, k++)
+    ;
+  if (j >= len)
+    return final ? 0 : -1;
+  if (k == 0 || k >= 40 || (buf[j] != ' ' && buf[j] != '\t'))
+    return 0;
+  while (j < len && (buf[j] == ' ' || buf[j] == '\t'))
+    j++;
+  if (j >= len)
+    return final ? 0 : -1;
+  return buf[j] == '"';
+}
+
+/* Reads as many complete tokens of buf[0..len) as it can and returns how
+ * many bytes it consumed. Unless final, a token that may continue beyond
+ * len is left for the next call. */
+static size_t
+process (ChessPgnParser      *p,
+         const unsigned char *buf,
+         size_t               len,
+         bool                 final)
+{
+  size_t i = 0;
+
+  if (p->offset == 0 && len > 0)
+    {
+      /* A UTF-8 byte order mark. */
+      if (len < 3 && !final && buf[0] == 0xef)
+        return 0;
+      if (len >= 3 && buf[0] == 0xef && buf[1] == 0xbb && buf[2] == 0xbf)
+        {
+          i = 3;
+          p->line_start = 3;
+        }
+    }
+
+  while (i < len && !p->stopped)
+    {
+      switch (p->lex)
+        {
+        case LEX_BRACE_COMMENT:
+          {
+            size_t j = i;
+
+            /* At a line start inside a comment: if a tag section starts
+             * here, the comment was never closed. Report it where it
+             * opened and let the tag start the next game, instead of
+             * eating the rest of the file. */
+            if (p->offset + i == p->line_start)
+              {
+                int tag = looks_like_tag (buf, i, len, final);
+                if (tag < 0)
+                  return i;
+                if (tag > 0)
+                  {
+                    p->lex = LEX_NORMAL;
+                    fail (p, CHESS_ERROR_PGN, &p->comment_loc, "unterminated comment");
+                    end_without_result (p, p->offset + i);
+                    break;
+                  }
+              }
+            for (; j < len; j++)
+              {
+                unsigned char c = buf[j];
+                if (c == '}')
+                  break;
+                if (c == '\n' || c == '\r')
+                  {
+                    newline (p, buf, j);
+                    if (c == '\r' && j + 1 < len && buf[j + 1] == '\n')
+                      newline (p, buf, ++j);
+                    j++;
+                    break;
+                  }
+              }
+            if (j > i && (buf[j - 1] == '\n' || buf[j - 1] == '\r'))
+              {
+                comment_append (p, buf + i, j - i);
+                i = j;
+                break;
+              }
+            comment_append (p, buf + i, j - i);
+            if (j >= len)
+              return len;
+            p->lex = LEX_NORMAL;
+            comment_end (p);
+            i = j + 1;
+            break;
+          }
+
+        case LEX_LINE_COMMENT:
+        case LEX_SKIP_LINE:
+          {
+            size_t j = i;
+            while (j < len && buf[j] != '\n' && buf[j] != '\r')
+              j++;
+            if (p->lex == LEX_LINE_COMMENT)
+              comment_append (p, buf + i, j - i);
+            if (j >= len)
+              return len;
+            if (p->lex == LEX_LINE_COMMENT)
+              comment_end (p);
+            p->lex = LEX_NORMAL;
+            i = j;        /* the line end itself is read as blank */
+            break;
+          }
+
+        case LEX_SKIP_SYMBOL:
+          while (i < len && symbol_byte[buf[i]])
+            i++;
+          if (i < len)
+            p->lex = LEX_NORMAL;
+          break;
+
+        case LEX_NORMAL:
+          {
+            unsigned char c = buf[i];
+
+            if (c == ' ' || c == '\t')
+              {
+                i++;
+                break;
+              }
+            if (c == '\n' || c == '\r')
+              {
+                newline (p, buf, i);
+                i++;
+                break;
+              }
+
+            ChessPgnLocation loc = loc_at (p, i);
+            p->tok = loc;
+
+            switch (c)
+              {
+              case '%':
+                if (loc.column == 1)
+                  {
+                    p->lex = LEX_SKIP_LINE;
+                    i++;
+                    goto next;
+                  }
+                goto junk;
+
+              case '{':
+                comment_begin (p, &loc);
+                p->lex = LEX_BRACE_COMMENT;
+                i++;
+                goto next;
+
+              case ';':
+                comment_begin (p, &loc);
+                p->lex = LEX_LINE_COMMENT;
+                i++;
+                goto next;
+
+              case '[':
+                {
+                  /* A whole tag, up to its ']' on the same line. */
+                  size_t j = i + 1;
+                  bool quoted = false, closed = false;
+                  for (; j < len && j - i < CHESS_PGN_MAX_TAG; j++)
+                    {
+                      unsigned char d = buf[j];
+                      if (d == '\n' || d == '\r')
+                        break;
+                      if (quoted && d == '\\' && j + 1 < len && (buf[j + 1] == '"' || buf[j + 1] == '\\'))
+                        j++;
+                      else if (d == '"')
+                        quoted = !quoted;
+                      else if (d == ']' && !quoted)
+                        {
+                          closed = true;
+                          break;
+                        }
+                    }
+                  if (!closed && j >= len && !final && j - i < CHESS_PGN_MAX_TAG)
+                    return i;
+
+                  if (p->game == GAME_MOVES || (p->game == GAME_SKIP && p->skip_saw_moves))
+                    end_without_result (p, loc.offset);
+                  if (p->stopped)
+                    return i;
+                  if (p->game == GAME_NONE)
+                    game_begin (p, &loc);
+
+                  if (!closed)
+                    {
+                      if (j - i >= CHESS_PGN_MAX_TAG)
+                        fail (p, CHESS_ERROR_LIMIT, &loc, "tag longer than %d bytes",
+                              CHESS_PGN_MAX_TAG);
+                      else
+                        fail (p, CHESS_ERROR_PGN, &loc, "bad tag: no ']' on its line");
+                      p->lex = LEX_SKIP_LINE;
+                      i = j;
+                      goto next;
+                    }
+                  handle_tag (p, buf + i, j + 1 - i, &loc);
+                  i = j + 1;
+                  goto next;
+                }
+
+              case '(':
+                variation_start (p, &loc);
+                i++;
+                goto next;
+
+              case ')':
+                variation_end (p, &loc);
+                i++;
+                goto next;
+
+              case '.':
+                i++;
+                goto next;
+
+              case '*':
+                i++;
+                emit_result (p, "*", &loc, p->offset + i);
+                goto next;
+
+              case '$':
+                {
+                  size_t j = i + 1;
+                  unsigned nag = 0;
+                  while (j < len && is_digit (buf[j]) && j - i <= 4)
+                    nag = nag * 10 + (buf[j++] - '0');
+                  if (j >= len && !final)
+                    return i;
+                  if (j == i + 1 || nag == 0 || nag > 255 || (j < len && is_digit (buf[j])))
+                    {
+                      if (enter_movetext (p, &loc))
+                        fail (p, CHESS_ERROR_PGN, &loc, "bad NAG: expected $1 to $255");
+                      p->lex = LEX_SKIP_SYMBOL;
+                      i = j;
+                      goto next;
+                    }
+                  if (enter_movetext (p, &loc))
+                    emit_nag (p, nag);
+                  i = j;
+                  goto next;
+                }
+
+              case '!':
+              case '?':
+                {
+                  size_t j = i;
+                  while (j < len && (buf[j] == '!' || buf[j] == '?') && j - i < 3)
+                    j++;
+                  if (j >= len && !final)
+                    return i;
+                  if (enter_movetext (p, &loc))
+                    {
+                      unsigned nag = suffix_nag ((const char *) buf + i, j - i);
+                      if (nag != 0)
+                        emit_nag (p, nag);
+                    }
+                  i = j;
+                  goto next;
+                }
+
+              default:
+                break;
+              }
+
+            if (c == 0xe2)
+              {
+                /* "…" as in 1…e5 reads as periods. */
+                if (len - i < 3 && !final)
+                  return i;
+                if (len - i >= 3 && buf[i + 1] == 0x80 && buf[i + 2] == 0xa6)
+                  {
+                    i += 3;
+                    break;
+                  }
+              }
+
+            if (is_alnum (c) || c == '-' || c >= 0x80)
+              {
+                size_t j = i;
+                for (;;)
+                  {
+                    while (j < len && symbol_byte[buf[j]] && j - i <= CHESS_PGN_MAX_TOKEN)
+                      {
+                        if (buf[j] == 0xe2 && j > i)
+                          {
+                            if (len - j < 3 && !final)
+                              return i;
+                            if (len - j >= 3 && buf[j + 1] == 0x80 && buf[j + 2] == 0xa6)
+                              break;    /* "…" ends the move number */
+                          }
+                        j++;
+                      }
+                    if (j - i > CHESS_PGN_MAX_TOKEN)
+                      break;
+                    if (j >= len && !final)
+                      return i;
+                    /* "exd6e.p." and "e8(Q)" stay one token. */
+                    if (j < len && buf[j] == '.' && buf[j - 1] == 'e')
+                      {
+                        if (len - j < 3 && !final)
+                          return i;
+                        if (len - j >= 3 && buf[j + 1] == 'p' && buf[j + 2] == '.')
+                          {
+                            j += 3;
+                            continue;
+                          }
+                      }
+                    if (j < len && buf[j] == '(' && j > i && is_digit (buf[j - 1]))
+                      {
+                        if (len - j < 3 && !final)
+                          return i;
+                        if (len - j >= 3 && strchr ("QRBNqrbn", buf[j + 1]) != NULL
+                            && buf[j + 1] != '\0' && buf[j + 2] == ')')
+                          {
+                            j += 3;
+                            continue;
+                          }
+                      }
+                    break;
+                  }
+                if (j - i > CHESS_PGN_MAX_TOKEN)
+                  {
+                    if (enter_movetext (p, &loc))
+                      fail (p, CHESS_ERROR_LIMIT, &loc, "token longer than %d bytes",
+                            CHESS_PGN_MAX_TOKEN);
+                    p->lex = LEX_SKIP_SYMBOL;
+                    i = j;
+                    goto next;
+                  }
+                handle_symbol (p, buf + i, j - i, &loc, p->offset + j);
+                i = j;
+                goto next;
+              }
+
+          junk:
+            /* Anything else is not PGN: the game (or a new one) fails. */
+            bool fresh = p->game == GAME_NONE;
+            if (fresh)
+              game_begin (p, &loc);
+            if (c >= 32 && c < 127)
+              fail (p, CHESS_ERROR_PGN, &loc, "unexpected character '%c'", c);
+            else
+              fail (p, CHESS_ERROR_PGN, &loc, "unexpected byte 0x%02x", c);
+            /* Junk that opened a game is its movetext; junk among tags is not. */
+            if (fresh)
+              p->skip_saw_moves = true;
+            i++;
+            goto next;
+          }
+        }
+    next:
+      ;
+    }
+  return i;
+}
+
+/* Runs process() and moves the stream position past what it consumed. */
+static size_t
+run (ChessPgnParser      *p,
+     const unsigned char *buf,
+     size_t               len,
+     bool                 final)
+{
+  size_t used = process (p, buf, len, final);
+
+  if (used > 0)
+    p->prev_byte = buf[used - 1];
+  p->offset += used;
+  return used;
+}
+
+/* --- Public parser API ----------------------------------------------------- */
+
+ChessPgnParser *
+chess_pgn_parser_new (const ChessPgnVisitor *visitor,
+                      void                  *user_data,
+                      ChessPgnFlags          flags)
+{
+  ChessPgnParser *p = xmalloc (sizeof *p);
+
+  memset (p, 0, sizeof *p);
+  if (visitor != NULL)
+    p->v = *visitor;
+  p->user_data = user_data;
+  p->flags = flags;
+  p->line = 1;
+  p->lex = LEX_NORMAL;
+  p->game = GAME_NONE;
+  p->comment_cap = 256;
+  p->comment = xmalloc (p->comment_cap);
+  p->fen = xmalloc (CHESS_PGN_MAX_TAG + 1);
+  p->fen[0] = '\0';
+  p->tag_value = xmalloc (CHESS_PGN_MAX_TAG + 1);
+  return p;
+}
+
+void
+chess_pgn_parser_free (ChessPgnParser *parser)
+{
+  if (parser == NULL)
+    return;
+  free (parser->carry);
+  free (parser->comment);
+  free (parser->fen);
+  free (parser->tag_value);
+  free (parser->levels);
+  free (parser);
+}
+
+static void
+carry_append (ChessPgnParser *p,
+              const char     *data,
+              size_t          n)
+{
+  if (p->carry_len + n > p->carry_cap)
+    {
+      p->carry_cap = (p->carry_len + n) * 2;
+      p->carry = xrealloc (p->carry, p->carry_cap);
+    }
+  memcpy (p->carry + p->carry_len, data, n);
+  p->carry_len += n;
+}
+
+bool
+chess_pgn_parser_feed (ChessPgnParser *p,
+                       const char     *data,
+                       size_t          len)
+{
+  while (!p->stopped)
+    {
+      if (p->carry_len > 0)
+        {
+          /* Finish the token cut at the end of the last chunk, with a few
+           * bytes of this one; then go back to reading in place. */
+          size_t take = len < 256 ? len : 256;
+          size_t used, rem;
+
+          if (take == 0)
+            return true;
+          carry_append (p, data, take);
+          data += take;
+          len -= take;
+          used = run (p, (const unsigned char *) p->carry, p->carry_len, false);
+          rem = p->carry_len - used;
+          if (rem <= take)
+            {
+              data -= rem;
+              len += rem;
+              p->carry_len = 0;
+            }
+          else
+            {
+              memmove (p->carry, p->carry + used, rem);
+              p->carry_len = rem;
+            }
+        }
+      else
+        {
+          size_t used = run (p, (const unsigned char *) data, len, false);
+          if (!p->stopped && used < len)
+            carry_append (p, data + used, len - used);
+          return !p->stopped;
+        }
+    }
+  return false;
+}
+
+void
+chess_pgn_parser_finish (ChessPgnParser *p)
+{
+  if (p->finished)
+    return;
+  p->finished = true;
+  if (p->stopped)
+    return;
+  if (p->carry_len > 0)
+    {
+      size_t used = run (p, (const unsigned char *) p->carry, p->carry_len, true);
+      p->carry_len = 0;
+      (void) used;
+      if (p->stopped)
+        return;
+    }
+  switch (p->lex)
+    {
+    case LEX_BRACE_COMMENT:
+      fail (p, CHESS_ERROR_PGN, &p->comment_loc, "unterminated comment");
+      break;
+    case LEX_LINE_COMMENT:
+      comment_end (p);
+      break;
+    default:
+      break;
+    }
+  p->lex = LEX_NORMAL;
+  if (!p->stopped)
+    end_without_result (p, p->offset);
+}
+
+void
+chess_pgn_parser_stop (ChessPgnParser *parser)
+{
+  parser->stopped = true;
+}
+
+void
+chess_pgn_parser_location (const ChessPgnParser *parser,
+                           ChessPgnLocation     *where)
+{
+  *where = parser->tok;
+}
+
+uint64_t
+chess_pgn_parser_n_games (const ChessPgnParser *parser)
+{
+  return parser->n_games;
+}
+
+uint64_t
+chess_pgn_parser_n_errors (const ChessPgnParser *parser)
+{
+  return parser->n_errors;
+}
+
+/* --- The game builder ------------------------------------------------------ */
+
+struct _ChessPgnReader
+{
+  ChessPgnParser  *parser;
+  ChessPgnGameFunc func;
+  void            *user_data;
+
+  ChessGame       *game;
+  ChessError       error;
+  ChessPgnLocation where;
+  ChessNodeId      cur;          /* last node of the current line */
+  bool             line_has_move;
+  bool             after_paren;  /* a ')' since the last move */
+  char            *pending;      /* comment waiting for the next move */
+  ChessNodeId      stack[CHESS_PGN_MAX_DEPTH + 1];
+  unsigned         depth;
+};
+
+/* Comments are kept with their white space folded: line breaks inside a
+ * comment carry no meaning in PGN, and the writer re-wraps them. */
+static char *
+fold_space (const char *text,
+            size_t      len)
+{
+  char *out = xmalloc (len + 1);
+  size_t k = 0;
+  bool space = false;
+
+  for (size_t i = 0; i < len; i++)
+    {
+      unsigned char c = (unsigned char) text[i];
+      if (is_space (c))
+        space = k > 0;
+      else
+        {
+          if (space)
+            out[k++] = ' ';
+          space = false;
+          out[k++] = (char) c;
+        }
+    }
+  out[k] = '\0';
+  return out;
+}
+
+static void
+append_comment (ChessGame        *game,
+                ChessNodeId       node,
+                ChessCommentPlace place,
+                const char       *text)
+{
+  const char *old = chess_game_node_comment (game, node, place);
+
+  if (text[0] == '\0')
+    return;
+  if (old == NULL)
+    chess_game_node_set_comment (game, node, place, text);
+  else
+    {
+      size_t n = strlen (old) + strlen (text) + 2;
+      char *joined = xmalloc (n);
+      snprintf (joined, n, "%s %s", old, text);
+      chess_game_node_set_comment (game, node, place, joined);
+      free (joined);
+    }
+}
+
+static void
+flush_pending (ChessPgnReader *r)
+{
+  if (r->pending == NULL)
+    return;
+  append_comment (r->game, r->cur, CHESS_COMMENT_AFTER, r->pending);
+  free (r->pending);
+  r->pending = NULL;
+}
+
+static void
+reader_game_start_cb (void                   *user_data,
+                      const ChessPgnLocation *where)
+{
+  ChessPgnReader *r = user_data;
+
+  chess_game_free (r->game);
+  free (r->pending);
+  r->pending = NULL;
+  r->game = chess_game_new ();
+  chess_error_clear (&r->error);
+  r->where = *where;
+  r->cur = CHESS_NODE_ROOT;
+  r->line_has_move = false;
+  r->after_paren = false;
+  r->depth = 0;
+}
+
+static void
+reader_tag_cb (void       *user_data,
+               const char *name,
+               const char *value,
+               size_t      value_len)
+{
+  ChessPgnReader *r = user_data;
+
+  if (strcmp (name, "SetUp") == 0 || strcmp (name, "FEN") == 0)
+    return;        /* written back from the start position */
+  chess_game_set_tag (r->game, name, value);
+}
+
+static void
+reader_start_position_cb (void                *user_data,
+                          const ChessPosition *pos)
+{
+  ChessPgnReader *r = user_data;
+  const char *c = chess_game_node_comment (r->game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER);
+  char *keep = c ? fold_space (c, strlen (c)) : NULL;
+
+  chess_game_set_start_position (r->game, pos);
+  if (keep != NULL)
+    chess_game_node_set_comment (r->game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER, keep);
+  free (keep);
+}
+
+static void
+reader_move_cb (void                *user_data,
+                const char          *san,
+                size_t               san_len,
+                ChessMove            move,
+                const ChessPosition *before)
+{
+  ChessPgnReader *r = user_data;
+  ChessNodeId node = chess_game_add_move (r->game, r->cur, move);
+
+  if (node == CHESS_NODE_NONE)
+    {
+      /* The parser checked the move: this cannot happen. */
+      ChessPgnLocation loc;
+      chess_pgn_parser_location (r->parser, &loc);
+      if (r->error.code == CHESS_OK)
+        {
+          chess_error_set (&r->error, CHESS_ERROR_SAN_ILLEGAL, "cannot add move '%.*s'",
+                           (int) san_len, san);
+          r->error.line = loc.line;
+          r->error.column = loc.column;
+        }
+      return;
+    }
+  r->cur = node;
+  r->line_has_move = true;
+  r->after_paren = false;
+  if (r->pending != NULL)
+    {
+      append_comment (r->game, node, CHESS_COMMENT_BEFORE, r->pending);
+      free (r->pending);
+      r->pending = NULL;
+    }
+}
+
+static void
+reader_comment_cb (void       *user_data,
+                   const char *text,
+                   size_t      len)
+{
+  ChessPgnReader *r = user_data;
+  char *folded = fold_space (text, len);
+
+  if (r->line_has_move && !r->after_paren)
+    append_comment (r->game, r->cur, CHESS_COMMENT_AFTER, folded);
+  else if (r->cur == CHESS_NODE_ROOT && r->depth == 0)
+    append_comment (r->game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER, folded);
+  else if (folded[0] != '\0')
+    {
+      if (r->pending == NULL)
+        {
+          r->pending = folded;
+          return;
+        }
+      size_t n = strlen (r->pending) + strlen (folded) + 2;
+      char *joined = xmalloc (n);
+      snprintf (joined, n, "%s %s", r->pending, folded);
+      free (r->pending);
+      r->pending = joined;
+    }
+  free (folded);
+}
+
+static void
+reader_nag_cb (void    *user_data,
+               unsigned nag)
+{
+  ChessPgnReader *r = user_data;
+
+  if (r->line_has_move)
+    chess_game_node_add_nag (r->game, r->cur, nag);
+}
+
+static void
+reader_variation_start_cb (void *user_data)
+{
+  ChessPgnReader *r = user_data;
+
+  flush_pending (r);
+  r->stack[r->depth++] = r->cur;
+  r->cur = chess_game_node_parent (r->game, r->cur);
+  r->line_has_move = false;
+  r->after_paren = false;
+}
+
+static void
+reader_variation_end_cb (void *user_data)
+{
+  ChessPgnReader *r = user_data;
+
+  flush_pending (r);
+  r->cur = r->stack[--r->depth];
+  r->line_has_move = true;
+  r->after_paren = true;
+}
+
+static void
+reader_result_cb (void       *user_data,
+                  const char *result)
+{
+  ChessPgnReader *r = user_data;
+
+  chess_game_set_result (r->game, result);
+}
+
+static void
+reader_error_cb (void             *user_data,
+                 const ChessError *error)
+{
+  ChessPgnReader *r = user_data;
+
+  r->error = *error;
+}
+
+static void
+reader_game_end_cb (void *user_data,
+                    bool  ok)
+{
+  ChessPgnReader *r = user_data;
+  ChessGame *game = r->game;
+
+  r->game = NULL;
+  if (ok && r->error.code == CHESS_OK)
+    {
+      r->game = game;
+      flush_pending (r);
+      r->game = NULL;
+      if (!r->func (r->user_data, game, NULL, &r->where))
+        chess_pgn_parser_stop (r->parser);
+    }
+  else
+    {
+      free (r->pending);
+      r->pending = NULL;
+      chess_game_free (game);
+      if (r->error.code == CHESS_OK)
+        chess_error_set (&r->error, CHESS_ERROR_PGN, "bad game");
+      if (!r->func (r->user_data, NULL, &r->error, &r->where))
+        chess_pgn_parser_stop (r->parser);
+    }
+}
+
+static const ChessPgnVisitor reader_visitor = {
+  .game_start = reader_game_start_cb,
+  .tag = reader_tag_cb,
+  .start_position = reader_start_position_cb,
+  .move = reader_move_cb,
+  .comment = reader_comment_cb,
+  .nag = reader_nag_cb,
+  .variation_start = reader_variation_start_cb,
+  .variation_end = reader_variation_end_cb,
+  .result = reader_result_cb,
+  .game_end = reader_game_end_cb,
+  .error = reader_error_cb,
+};
+
+ChessPgnReader *
+chess_pgn_reader_new (ChessPgnGameFunc func,
+                      void            *user_data)
+{
+  ChessPgnReader *r = xmalloc (sizeof *r);
+
+  memset (r, 0, sizeof *r);
+  r->func = func;
+  r->user_data = user_data;
+  r->parser = chess_pgn_parser_new (&reader_visitor, r, CHESS_PGN_DEFAULT);
+  return r;
+}
+
+void
+chess_pgn_reader_free (ChessPgnReader *reader)
+{
+  if (reader == NULL)
+    return;
+  chess_pgn_parser_free (reader->parser);
+  chess_game_free (reader->game);
+  free (reader->pending);
+  free (reader);
+}
+
+bool
+chess_pgn_reader_feed (ChessPgnReader *reader,
+                       const char     *data,
+                       size_t          len)
+{
+  return chess_pgn_parser_feed (reader->parser, data, len);
+}
+
+void
+chess_pgn_reader_finish (ChessPgnReader *reader)
+{
+  chess_pgn_parser_finish (reader->parser);
+}
+
+typedef struct
+{
+  ChessGame *game;
+  ChessError error;
+  bool       done;
+} FirstGame;
+
+static bool
+first_game_cb (void                   *user_data,
+               ChessGame              *game,
+               const ChessError       *error,
+               const ChessPgnLocation *where)
+{
+  FirstGame *first = user_data;
+
+  first->game = game;
+  if (error != NULL)
+    first->error = *error;
+  first->done = true;
+  return false;
+}
+
+ChessGame *
+chess_pgn_read_game (const char *data,
+                     size_t      len,
+                     ChessError *error,
+                     size_t     *consumed)
+{
+  FirstGame first;
+  ChessPgnReader *r;
+
+  memset (&first, 0, sizeof first);
+  r = chess_pgn_reader_new (first_game_cb, &first);
+  if (chess_pgn_reader_feed (r, data, len))
+    chess_pgn_reader_finish (r);
+  if (consumed != NULL)
+    *consumed = first.done ? (size_t) r->parser->game_end_offset : len;
+  chess_pgn_reader_free (r);
+  if (error != NULL)
+    {
+      if (first.game == NULL && first.done)
+        *error = first.error;
+      else
+        chess_error_clear (error);
+    }
+  return first.game;
+}
+
+/* --- Commands inside comments ---------------------------------------------- */
+
+bool
+chess_pgn_comment_command (const char  *comment,
+                           size_t       len,
+                           const char  *name,
+                           const char **args,
+                           size_t      *args_len)
+{
+  size_t name_len = strlen (name);
+
+  for (size_t i = 0; i + 2 + name_len <= len; i++)
+    {
+      if (comment[i] != '[' || comment[i + 1] != '%'
+          || memcmp (comment + i + 2, name, name_len) != 0)
+        continue;
+      size_t j = i + 2 + name_len;
+      if (j < len && comment[j] != ' ' && comment[j] != '\t' && comment[j] != ']')
+        continue;
+      const char *end = memchr (comment + j, ']', len - j);
+      if (end == NULL)
+        return false;
+      while (j < len && (comment[j] == ' ' || comment[j] == '\t'))
+        j++;
+      size_t e = (size_t) (end - comment);
+      while (e > j && (comment[e - 1] == ' ' || comment[e - 1] == '\t'))
+        e--;
+      if (args != NULL)
+        *args = comment + j;
+      if (args_len != NULL)
+        *args_len = e - j;
+      return true;
+    }
+  return false;
+}
+
+int64_t
+chess_pgn_parse_clock (const char *text,
+                       size_t      len)
+{
+  int64_t parts[3] = { 0, 0, 0 };
+  unsigned n = 0;
+  size_t i = 0;
+  int64_t ms = 0;
+
+  if (len == 0)
+    return -1;
+  for (;;)
+    {
+      size_t start = i;
+      int64_t v = 0;
+      while (i < len && is_digit ((unsigned char) text[i]) && i - start < 12)
+        v = v * 10 + (text[i++] - '0');
+      if (i == start || n >= 3)
+        return -1;
+      parts[n++] = v;
+      if (i < len && text[i] == ':')
+        {
+          i++;
+          continue;
+        }
+      break;
+    }
+  if (i < len && text[i] == '.')
+    {
+      int64_t scale = 100;
+      size_t start = ++i;
+      while (i < len && is_digit ((unsigned char) text[i]))
+        {
+          ms += (text[i] - '0') * scale;
+          scale /= 10;
+          i++;
+        }
+      if (i == start)
+        return -1;
+    }
+  if (i != len)
+    return -1;
+  for (unsigned k = 1; k < n; k++)
+    if (parts[k] >= 60)
+      return -1;
+  int64_t seconds = 0;
+  for (unsigned k = 0; k < n; k++)
+    seconds = seconds * 60 + parts[k];
+  return seconds * 1000 + ms;
+}
+
+int64_t
+chess_pgn_comment_clock_ms (const char *comment,
+                            size_t      len,
+                            const char *name)
+{
+  const char *args;
+  size_t args_len;
+
+  if (!chess_pgn_comment_command (comment, len, name, &args, &args_len))
+    return -1;
+  return chess_pgn_parse_clock (args, args_len);
+}
+
+bool
+chess_pgn_comment_eval (const char   *comment,
+                        size_t        len,
+                        ChessPgnEval *eval)
+{
+  const char *a;
+  size_t n, i = 0;
+  char buf[64];
+  char *end;
+
+  if (!chess_pgn_comment_command (comment, len, "eval", &a, &n) || n == 0 || n >= sizeof buf)
+    return false;
+  memcpy (buf, a, n);
+  buf[n] = '\0';
+  memset (eval, 0, sizeof *eval);
+  eval->depth = -1;
+  if (buf[0] == '#')
+    {
+      long m = strtol (buf + 1, &end, 10);
+      if (end == buf + 1)
+        return false;
+      eval->is_mate = true;
+      eval->mate = (int) m;
+      i = (size_t) (end - buf);
+    }
+  else
+    {
+      /* strtod would honour the locale's decimal separator: parse by hand. */
+      bool neg = false;
+      double v = 0, scale = 0.1;
+      size_t start;
+      if (buf[i] == '+' || buf[i] == '-')
+        neg = buf[i++] == '-';
+      start = i;
+      while (is_digit ((unsigned char) buf[i]))
+        v = v * 10 + (buf[i++] - '0');
+      if (buf[i] == '.')
+        for (i++; is_digit ((unsigned char) buf[i]); i++, scale /= 10)
+          v += (buf[i] - '0') * scale;
+      if (i == start)
+        return false;
+      eval->pawns = neg ? -v : v;
+    }
+  if (buf[i] == ',')
+    {
+      long d = strtol (buf + i + 1, &end, 10);
+      if (end != buf + i + 1)
+        eval->depth = (int) d;
+      i = (size_t) (end - buf);
+    }
+  return buf[i] == '\0';
+}
+
+static bool
+parse_square (const char  *s,
+              ChessSquare *sq)
+{
+  if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
+    return false;
+  *sq = chess_square_make (s[0] - 'a', s[1] - '1');
+  return true;
+}
+
+unsigned
+chess_pgn_comment_marks (const char   *comment,
+                         size_t        len,
+                         ChessPgnMark *marks,
+                         unsigned      cap)
+{
+  unsigned count = 0;
+
+  for (size_t i = 0; i + 5 < len; i++)
+    {
+      bool arrows;
+      if (comment[i] != '[' || comment[i + 1] != '%')
+        continue;
+      if (memcmp (comment + i + 2, "cal", 3) == 0)
+        arrows = true;
+      else if (memcmp (comment + i + 2, "csl", 3) == 0)
+        arrows = false;
+      else
+        continue;
+      size_t j = i + 5;
+      const char *end = memchr (comment + j, ']', len - j);
+      if (end == NULL)
+        break;
+      size_t e = (size_t) (end - comment);
+      while (j < e)
+        {
+          while (j < e && (comment[j] == ' ' || comment[j] == ',' || comment[j] == '\t'))
+            j++;
+          size_t k = j;
+          while (k < e && comment[k] != ',' && comment[k] != ' ')
+            k++;
+          size_t item = k - j;
+          char color = comment[j];
+          if (color >= 'a' && color <= 'z')
+            color = (char) (color - 'a' + 'A');
+          ChessPgnMark mark = { color, CHESS_NO_SQUARE, CHESS_NO_SQUARE };
+          bool ok = strchr ("RGBY", color) != NULL && color != '\0';
+          if (ok && arrows)
+            ok = item == 5 && parse_square (comment + j + 1, &mark.from)
+                 && parse_square (comment + j + 3, &mark.to);
+          else if (ok)
+            ok = item == 3 && parse_square (comment + j + 1, &mark.from);
+          if (ok && count < cap)
+            marks[count] = mark;
+          if (ok)
+            count++;
+          j = k;
+        }
+      i = e;
+    }
+  return count < cap ? count : cap;
+}
+
+size_t
+chess_pgn_comment_strip_commands (const char *comment,
+                                  size_t      len,
+                                  char       *out,
+                                  size_t      cap)
+{
+  size_t k = 0;
+  bool space = false;
+
+  if (cap == 0)
+    return 0;
+  for (size_t i = 0; i < len; i++)
+    {
+      if (comment[i] == '[' && i + 1 < len && comment[i + 1] == '%')
+        {
+          const char *end = memchr (comment + i, ']', len - i);
+          if (end != NULL)
+            {
+              i = (size_t) (end - comment);
+              space = k > 0;
+              continue;
+            }
+        }
+      if (is_space ((unsigned char) comment[i]))
+        {
+          space = k > 0;
+          continue;
+        }
+      if (space && k + 1 < cap)
+        out[k++] = ' ';
+      space = false;
+      if (k + 1 < cap)
+        out[k++] = comment[i];
+    }
+  out[k] = '\0';
+  return k;
+}
