@@ -1,0 +1,356 @@
+/* chess-fen.c — Forsyth–Edwards Notation, read strictly and safely.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "chess-fen.h"
+#include "chess-private.h"
+
+static const char *const field_names[] = {
+  "piece placement", "side to move", "castling", "en passant",
+  "halfmove clock", "fullmove number",
+};
+
+static bool
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static ChessPiece
+piece_from_letter (char c)
+{
+  switch (c)
+    {
+    case 'P': return chess_piece_make (CHESS_WHITE, CHESS_PAWN);
+    case 'N': return chess_piece_make (CHESS_WHITE, CHESS_KNIGHT);
+    case 'B': return chess_piece_make (CHESS_WHITE, CHESS_BISHOP);
+    case 'R': return chess_piece_make (CHESS_WHITE, CHESS_ROOK);
+    case 'Q': return chess_piece_make (CHESS_WHITE, CHESS_QUEEN);
+    case 'K': return chess_piece_make (CHESS_WHITE, CHESS_KING);
+    case 'p': return chess_piece_make (CHESS_BLACK, CHESS_PAWN);
+    case 'n': return chess_piece_make (CHESS_BLACK, CHESS_KNIGHT);
+    case 'b': return chess_piece_make (CHESS_BLACK, CHESS_BISHOP);
+    case 'r': return chess_piece_make (CHESS_BLACK, CHESS_ROOK);
+    case 'q': return chess_piece_make (CHESS_BLACK, CHESS_QUEEN);
+    case 'k': return chess_piece_make (CHESS_BLACK, CHESS_KING);
+    default:  return CHESS_NO_PIECE;
+    }
+}
+
+/* A printable rendering of a byte for messages. */
+static const char *
+show_byte (char c,
+           char buf[8])
+{
+  unsigned char u = (unsigned char) c;
+
+  if (u >= 0x21 && u < 0x7f)
+    {
+      buf[0] = '\'';
+      buf[1] = c;
+      buf[2] = '\'';
+      buf[3] = '\0';
+    }
+  else
+    {
+      static const char hex[] = "0123456789abcdef";
+      buf[0] = '0';
+      buf[1] = 'x';
+      buf[2] = hex[u >> 4];
+      buf[3] = hex[u & 15];
+      buf[4] = '\0';
+    }
+  return buf;
+}
+
+typedef struct
+{
+  const char *text;
+  size_t      len;
+  size_t      start[6];     /* offset where each field starts */
+  size_t      flen[6];
+  unsigned    nfields;
+} Fields;
+
+static bool
+fail (ChessError    *error,
+      const Fields  *f,
+      ChessFenField  field,
+      size_t         offset,
+      const char    *what)
+{
+  if (error)
+    {
+      chess_error_set (error, CHESS_ERROR_FEN, "%s: %s", field_names[field], what);
+      error->line = 0;
+      error->column = offset + 1;
+      error->offset = offset;
+    }
+  return false;
+}
+
+/* Parses a decimal number of at most 9 digits; false if anything else. */
+static bool
+parse_number (const char    *s,
+              size_t         len,
+              unsigned long *value)
+{
+  unsigned long v = 0;
+
+  if (len == 0 || len > 9)
+    return false;
+  for (size_t i = 0; i < len; i++)
+    {
+      if (s[i] < '0' || s[i] > '9')
+        return false;
+      v = v * 10 + (unsigned long) (s[i] - '0');
+    }
+  *value = v;
+  return true;
+}
+
+bool
+chess_fen_parse (ChessPosition *pos,
+                 const char    *text,
+                 size_t         len,
+                 ChessError    *error)
+{
+  ChessPosition p;
+  Fields f = { text, len, { 0 }, { 0 }, 0 };
+  char msg[200], b1[8];
+  size_t i = 0;
+
+  chess_init ();
+  if (text == NULL)
+    len = 0;
+
+  /* Split into fields without reading past len. */
+  for (;;)
+    {
+      while (i < len && is_space (text[i]))
+        i++;
+      if (i >= len)
+        break;
+      if (f.nfields == 6)
+        return fail (error, &f, CHESS_FIELD_FULLMOVE, i,
+                     "unexpected text after the last field");
+      f.start[f.nfields] = i;
+      while (i < len && !is_space (text[i]))
+        i++;
+      f.flen[f.nfields] = i - f.start[f.nfields];
+      f.nfields++;
+    }
+  if (f.nfields == 0)
+    return fail (error, &f, CHESS_FIELD_PLACEMENT, 0, "the text is empty");
+  if (f.nfields < 4)
+    {
+      static const ChessFenField missing[] = { 0, CHESS_FIELD_SIDE, CHESS_FIELD_CASTLING, CHESS_FIELD_EP };
+      return fail (error, &f, missing[f.nfields], len,
+                   "missing (a FEN needs at least four fields)");
+    }
+
+  chess_position_clear (&p);
+
+  /* Piece placement: eight ranks from the eighth down, '/' between them. */
+  {
+    const char *s = text + f.start[0];
+    size_t n = f.flen[0], k = 0;
+    int rank = 7, file = 0;
+
+    for (k = 0; k < n; k++)
+      {
+        char c = s[k];
+        size_t at = f.start[0] + k;
+
+        if (c == '/')
+          {
+            if (file != 8)
+              {
+                snprintf (msg, sizeof msg, "rank %d has %d squares, not 8", rank + 1, file);
+                return fail (error, &f, CHESS_FIELD_PLACEMENT, at, msg);
+              }
+            if (rank == 0)
+              return fail (error, &f, CHESS_FIELD_PLACEMENT, at, "more than eight ranks");
+            rank--;
+            file = 0;
+          }
+        else if (c >= '1' && c <= '8')
+          {
+            file += c - '0';
+            if (file > 8)
+              {
+                snprintf (msg, sizeof msg, "rank %d has more than 8 squares", rank + 1);
+                return fail (error, &f, CHESS_FIELD_PLACEMENT, at, msg);
+              }
+          }
+        else
+          {
+            ChessPiece piece = piece_from_letter (c);
+            if (piece == CHESS_NO_PIECE)
+              {
+                snprintf (msg, sizeof msg, "%s is not a piece letter, digit or '/'", show_byte (c, b1));
+                return fail (error, &f, CHESS_FIELD_PLACEMENT, at, msg);
+              }
+            if (file >= 8)
+              {
+                snprintf (msg, sizeof msg, "rank %d has more than 8 squares", rank + 1);
+                return fail (error, &f, CHESS_FIELD_PLACEMENT, at, msg);
+              }
+            chess_position_put (&p, chess_square_make (file, rank), piece);
+            file++;
+          }
+      }
+    if (rank != 0 || file != 8)
+      {
+        if (file != 8)
+          snprintf (msg, sizeof msg, "rank %d has %d squares, not 8", rank + 1, file);
+        else
+          snprintf (msg, sizeof msg, "only %d ranks, not 8", 8 - rank);
+        return fail (error, &f, CHESS_FIELD_PLACEMENT, f.start[0] + n, msg);
+      }
+  }
+
+  /* Side to move. */
+  if (f.flen[1] != 1 || (text[f.start[1]] != 'w' && text[f.start[1]] != 'b'))
+    return fail (error, &f, CHESS_FIELD_SIDE, f.start[1], "must be 'w' or 'b'");
+  p.side = text[f.start[1]] == 'w' ? CHESS_WHITE : CHESS_BLACK;
+
+  /* Castling rights: '-' or letters from KQkq, each at most once. */
+  {
+    const char *s = text + f.start[2];
+    size_t n = f.flen[2];
+
+    if (!(n == 1 && s[0] == '-'))
+      for (size_t k = 0; k < n; k++)
+        {
+          const char *letters = "KQkq";
+          const char *hit = memchr (letters, s[k], 4);
+          uint8_t right;
+
+          if (hit == NULL || s[k] == '\0')
+            {
+              snprintf (msg, sizeof msg, "%s is not one of K, Q, k, q or '-'", show_byte (s[k], b1));
+              return fail (error, &f, CHESS_FIELD_CASTLING, f.start[2] + k, msg);
+            }
+          right = (uint8_t) (1u << (hit - letters));
+          if (p.castling & right)
+            {
+              snprintf (msg, sizeof msg, "'%c' is given twice", s[k]);
+              return fail (error, &f, CHESS_FIELD_CASTLING, f.start[2] + k, msg);
+            }
+          p.castling |= right;
+        }
+  }
+
+  /* En passant: '-' or a square. */
+  {
+    const char *s = text + f.start[3];
+    size_t n = f.flen[3];
+
+    if (n == 1 && s[0] == '-')
+      p.ep_square = CHESS_NO_SQUARE;
+    else if (n == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8')
+      p.ep_square = chess_square_make (s[0] - 'a', s[1] - '1');
+    else
+      return fail (error, &f, CHESS_FIELD_EP, f.start[3], "must be '-' or a square such as e3");
+  }
+
+  /* The counters are optional. */
+  p.halfmove = 0;
+  p.fullmove = 1;
+  if (f.nfields >= 5)
+    {
+      unsigned long v;
+      if (!parse_number (text + f.start[4], f.flen[4], &v))
+        return fail (error, &f, CHESS_FIELD_HALFMOVE, f.start[4], "must be a number");
+      p.halfmove = (uint8_t) (v > 255 ? 255 : v);
+    }
+  if (f.nfields >= 6)
+    {
+      unsigned long v;
+      if (!parse_number (text + f.start[5], f.flen[5], &v) || v > 65535)
+        return fail (error, &f, CHESS_FIELD_FULLMOVE, f.start[5], "must be a number from 1 to 65535");
+      /* Some writers put 0 here; the game starts at move 1. */
+      p.fullmove = (uint16_t) (v == 0 ? 1 : v);
+    }
+
+  {
+    ChessFenField field;
+    ChessError verr;
+
+    chess_error_clear (&verr);
+    if (!_chess_position_validate_field (&p, &verr, &field))
+      {
+        if (error)
+          {
+            *error = verr;
+            error->line = 0;
+            error->column = f.start[field] + 1;
+            error->offset = f.start[field];
+          }
+        return false;
+      }
+  }
+  chess_position_finish (&p);
+  *pos = p;
+  if (error)
+    chess_error_clear (error);
+  return true;
+}
+
+char *
+chess_fen_write (const ChessPosition *pos,
+                 char                *buf)
+{
+  static const char letters[16] = " PNBRQK  pnbrqk ";
+  char *o = buf;
+
+  for (int rank = 7; rank >= 0; rank--)
+    {
+      int empty = 0;
+      for (int file = 0; file < 8; file++)
+        {
+          ChessPiece p = pos->board[chess_square_make (file, rank)];
+          if (p == CHESS_NO_PIECE)
+            {
+              empty++;
+              continue;
+            }
+          if (empty)
+            *o++ = (char) ('0' + empty);
+          empty = 0;
+          *o++ = letters[p & 15];
+        }
+      if (empty)
+        *o++ = (char) ('0' + empty);
+      if (rank)
+        *o++ = '/';
+    }
+  *o++ = ' ';
+  *o++ = pos->side == CHESS_WHITE ? 'w' : 'b';
+  *o++ = ' ';
+  if (pos->castling == 0)
+    *o++ = '-';
+  else
+    {
+      if (pos->castling & CHESS_CASTLE_WK) *o++ = 'K';
+      if (pos->castling & CHESS_CASTLE_WQ) *o++ = 'Q';
+      if (pos->castling & CHESS_CASTLE_BK) *o++ = 'k';
+      if (pos->castling & CHESS_CASTLE_BQ) *o++ = 'q';
+    }
+  *o++ = ' ';
+  if (pos->ep_square < 64 && chess_position_ep_legal (pos))
+    {
+      chess_square_name (pos->ep_square, o);
+      o += 2;
+    }
+  else
+    *o++ = '-';
+  o += snprintf (o, 16, " %u %u", (unsigned) pos->halfmove, (unsigned) pos->fullmove);
+  *o = '\0';
+  return buf;
+}

@@ -1,0 +1,551 @@
+/* chess-san.c — Standard Algebraic Notation: written exactly, read tolerantly.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "chess-san.h"
+#include "chess-private.h"
+
+static const char piece_letters[7] = { 0, 'P', 'N', 'B', 'R', 'Q', 'K' };
+
+typedef struct
+{
+  char  *buf;
+  size_t size;
+  size_t len;
+  bool   full;   /* something did not fit: write nothing more */
+} Out;
+
+/* Appends s whole or not at all, so a figurine is never cut in half. */
+static void
+out_str (Out        *o,
+         const char *s)
+{
+  size_t n = strlen (s);
+
+  if (!o->full && o->len + n < o->size)
+    {
+      memcpy (o->buf + o->len, s, n);
+      o->len += n;
+      o->buf[o->len] = '\0';
+    }
+  else
+    o->full = true;
+}
+
+static void
+out_chr (Out  *o,
+         char  c)
+{
+  char s[2] = { c, '\0' };
+  out_str (o, s);
+}
+
+static void
+out_piece (Out                *o,
+           ChessPieceType      type,
+           const char *const  *figurines)
+{
+  if (figurines && figurines[type])
+    out_str (o, figurines[type]);
+  else
+    out_chr (o, piece_letters[type]);
+}
+
+static char *
+san_write (const ChessPosition *pos,
+           ChessMove            move,
+           const char *const   *figurines,
+           char                *buf,
+           size_t               size,
+           bool                 with_check)
+{
+  Out o = { buf, size, 0, false };
+  ChessSquare from = chess_move_from (move), to = chess_move_to (move);
+  ChessPieceType type;
+  char name[3];
+
+  if (size)
+    buf[0] = '\0';
+  if (move == CHESS_MOVE_NULL || move == CHESS_MOVE_NONE)
+    {
+      out_str (&o, "--");
+      return buf;
+    }
+  type = chess_piece_type (pos->board[from]);
+
+  if (chess_move_kind (move) == CHESS_MOVE_CASTLING)
+    out_str (&o, to > from ? "O-O" : "O-O-O");
+  else
+    {
+      bool capture = pos->board[to] != CHESS_NO_PIECE
+                     || chess_move_kind (move) == CHESS_MOVE_EN_PASSANT;
+
+      if (type == CHESS_PAWN)
+        {
+          if (capture)
+            out_chr (&o, (char) ('a' + chess_square_file (from)));
+        }
+      else
+        {
+          ChessMoveList list;
+          bool others = false, same_file = false, same_rank = false;
+
+          out_piece (&o, type, figurines);
+          /* Disambiguate among legal moves only: a pinned twin does not count. */
+          chess_generate_legal (pos, &list);
+          for (unsigned i = 0; i < list.count; i++)
+            {
+              ChessMove m = list.moves[i];
+              ChessSquare f = chess_move_from (m);
+              if (f == from || chess_move_to (m) != to
+                  || chess_piece_type (pos->board[f]) != type
+                  || chess_move_kind (m) == CHESS_MOVE_CASTLING)
+                continue;
+              others = true;
+              if (chess_square_file (f) == chess_square_file (from))
+                same_file = true;
+              if (chess_square_rank (f) == chess_square_rank (from))
+                same_rank = true;
+            }
+          if (others)
+            {
+              if (!same_file)
+                out_chr (&o, (char) ('a' + chess_square_file (from)));
+              else if (!same_rank)
+                out_chr (&o, (char) ('1' + chess_square_rank (from)));
+              else
+                out_str (&o, chess_square_name (from, name));
+            }
+        }
+      if (capture)
+        out_chr (&o, 'x');
+      out_str (&o, chess_square_name (to, name));
+      if (chess_move_kind (move) == CHESS_MOVE_PROMOTION)
+        {
+          out_chr (&o, '=');
+          out_piece (&o, chess_move_promotion (move), figurines);
+        }
+    }
+
+  if (with_check)
+    {
+      ChessPosition after = *pos;
+      chess_position_make_move (&after, move);
+      if (after.checkers)
+        out_chr (&o, chess_count_legal (&after) == 0 ? '#' : '+');
+    }
+  return buf;
+}
+
+char *
+chess_san_write (const ChessPosition *pos,
+                 ChessMove            move,
+                 char                *buf)
+{
+  return san_write (pos, move, NULL, buf, CHESS_SAN_MAX, true);
+}
+
+char *
+chess_san_write_figurine (const ChessPosition *pos,
+                          ChessMove            move,
+                          const char *const    figurines[7],
+                          char                *buf,
+                          size_t               size)
+{
+  return san_write (pos, move, figurines, buf, size, true);
+}
+
+/* ---- parsing ---- */
+
+static bool
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static bool
+is_file (char c)
+{
+  return c >= 'a' && c <= 'h';
+}
+
+static bool
+is_rank (char c)
+{
+  return c >= '1' && c <= '8';
+}
+
+static ChessPieceType
+promo_type (char c)
+{
+  switch (c)
+    {
+    case 'N': case 'n': return CHESS_KNIGHT;
+    case 'B': case 'b': return CHESS_BISHOP;
+    case 'R': case 'r': return CHESS_ROOK;
+    case 'Q': case 'q': return CHESS_QUEEN;
+    default: return CHESS_NO_PIECE_TYPE;
+    }
+}
+
+static const char *const type_names[7] = {
+  "", "pawn", "knight", "bishop", "rook", "queen", "king",
+};
+
+static const char *const color_names[2] = { "white", "black" };
+
+static ChessMove
+fail (ChessError     *error,
+      ChessErrorCode  code,
+      const char     *format,
+      const char     *a,
+      const char     *b)
+{
+  if (error)
+    {
+      chess_error_set (error, code, format, a, b);
+      error->line = 0;
+      error->column = 0;
+      error->offset = 0;
+    }
+  return CHESS_MOVE_NONE;
+}
+
+/* Renders the user's text for a message: printable ASCII only. */
+static void
+quote_text (const char *s,
+            size_t      n,
+            char       *buf,
+            size_t      size)
+{
+  size_t j = 0;
+
+  for (size_t i = 0; i < n && j + 5 < size; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      if (c >= 0x20 && c < 0x7f)
+        buf[j++] = (char) c;
+      else
+        j += (size_t) snprintf (buf + j, size - j, "\\x%02x", c);
+    }
+  buf[j] = '\0';
+}
+
+static ChessMove
+parse_castling (const ChessPosition *pos,
+                bool                 kingside,
+                ChessError          *error)
+{
+  ChessMoveList list;
+  ChessColor us = (ChessColor) pos->side;
+  uint8_t right = kingside ? (us == CHESS_WHITE ? CHESS_CASTLE_WK : CHESS_CASTLE_BK)
+                           : (us == CHESS_WHITE ? CHESS_CASTLE_WQ : CHESS_CASTLE_BQ);
+  const char *side = kingside ? "kingside" : "queenside";
+  const char *why;
+
+  chess_generate_legal (pos, &list);
+  for (unsigned i = 0; i < list.count; i++)
+    {
+      ChessMove m = list.moves[i];
+      if (chess_move_kind (m) == CHESS_MOVE_CASTLING
+          && (chess_move_to (m) > chess_move_from (m)) == kingside)
+        return m;
+    }
+  if (!(pos->castling & right))
+    why = "the right to castle %s is lost";
+  else if (pos->checkers)
+    why = "castling %s out of check is not allowed";
+  else
+    {
+      unsigned home = us == CHESS_WHITE ? 4 : 60;
+      ChessBitboard path = kingside ? (BB (home + 1) | BB (home + 2))
+                                    : (BB (home - 1) | BB (home - 2) | BB (home - 3));
+      if (pos->by_type[0] & path)
+        why = "castling %s: a piece stands between king and rook";
+      else
+        why = "castling %s: the king would cross or land on an attacked square";
+    }
+  {
+    char msg[128];
+    snprintf (msg, sizeof msg, why, side);
+    return fail (error, CHESS_ERROR_SAN_ILLEGAL, "illegal: %s%s", msg, "");
+  }
+}
+
+/* Where could a piece of ours reach `to` from, ignoring pins and checks?
+ * Used only to explain why no legal move fits. */
+static ChessBitboard
+pseudo_sources (const ChessPosition *pos,
+                ChessPieceType       type,
+                ChessSquare          to)
+{
+  ChessColor us = (ChessColor) pos->side, them = (ChessColor) (us ^ 1);
+  ChessBitboard own = pos->by_color[us], mine = pos->by_type[type] & own;
+  ChessBitboard occ = pos->by_type[0];
+
+  if (own & BB (to))
+    return 0;
+  if (type == CHESS_PAWN)
+    {
+      int up = us == CHESS_WHITE ? 8 : -8;
+      ChessBitboard result = 0;
+      if (!(occ & BB (to)))
+        {
+          int from = (int) to - up;
+          if (from >= 0 && from < 64 && (mine & BB (from)))
+            result |= BB (from);
+          from = (int) to - 2 * up;
+          if (from >= 0 && from < 64 && (mine & BB (from)) && !(occ & BB (to - up))
+              && chess_square_rank (from) == (us == CHESS_WHITE ? 1 : 6))
+            result |= BB (from);
+        }
+      if ((pos->by_color[them] & BB (to)) || to == pos->ep_square)
+        result |= chess_pawn_table[them][to] & mine;
+      return result;
+    }
+  return chess_attacks (type, us, to, occ) & mine;
+}
+
+ChessMove
+chess_san_parse (const ChessPosition *pos,
+                 const char          *text,
+                 size_t               len,
+                 ChessError          *error)
+{
+  char s[40], shown[170];
+  size_t a = 0, n;
+  ChessPieceType type = CHESS_PAWN, promo = CHESS_NO_PIECE_TYPE;
+  int from_file = -1, from_rank = -1;
+  size_t i = 0;
+  ChessSquare to;
+  ChessMoveList list;
+  ChessMove found[4];
+  unsigned nfound = 0;
+
+  chess_init ();
+  if (error)
+    chess_error_clear (error);
+  if (text == NULL)
+    len = 0;
+  while (a < len && is_space (text[a]))
+    a++;
+  while (len > a && is_space (text[len - 1]))
+    len--;
+  n = len - a;
+  quote_text (text + a, n < 40 ? n : 40, shown, sizeof shown);
+  if (n == 0)
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: the text is empty%s%s", "", "");
+  if (n >= sizeof s)
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s…' is too long%s", shown, "");
+  memcpy (s, text + a, n);
+  s[n] = '\0';
+
+  /* Trailing decorations: check signs, annotation glyphs, "e.p.". */
+  for (;;)
+    {
+      if (n > 0 && (s[n - 1] == '!' || s[n - 1] == '?' || s[n - 1] == '+' || s[n - 1] == '#'
+                    || is_space (s[n - 1])))
+        n--;
+      else if (n >= 4 && memcmp (s + n - 4, "e.p.", 4) == 0)
+        n -= 4;
+      else if (n >= 3 && memcmp (s + n - 3, "e.p", 3) == 0)
+        n -= 3;
+      else
+        break;
+    }
+  s[n] = '\0';
+  if (n == 0)
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", shown, "");
+
+  /* Null moves. */
+  if ((n == 2 && memcmp (s, "--", 2) == 0) || (n == 2 && memcmp (s, "Z0", 2) == 0)
+      || (n == 4 && memcmp (s, "0000", 4) == 0))
+    return CHESS_MOVE_NULL;
+
+  /* Castling with letters O or o, or zeros. */
+  {
+    unsigned os = 0;
+    bool only = true;
+    for (size_t k = 0; k < n; k++)
+      {
+        if (s[k] == 'O' || s[k] == 'o' || s[k] == '0')
+          os++;
+        else if (s[k] != '-')
+          only = false;
+      }
+    if (only && (os == 2 || os == 3))
+      return parse_castling (pos, os == 2, error);
+  }
+
+  chess_generate_legal (pos, &list);
+
+  /* Coordinate moves: e2e4, e2-e4, e7e8q, e7e8=Q, e1g1 or e1h1 for castling. */
+  if (n >= 4 && is_file (s[0]) && is_rank (s[1]))
+    {
+      size_t k = 2;
+      if (s[k] == '-' || s[k] == 'x')
+        k++;
+      if (k + 2 <= n && is_file (s[k]) && is_rank (s[k + 1]))
+        {
+          ChessSquare cf = chess_square_make (s[0] - 'a', s[1] - '1');
+          ChessSquare ct = chess_square_make (s[k] - 'a', s[k + 1] - '1');
+          ChessPieceType cp = CHESS_NO_PIECE_TYPE;
+          size_t e = k + 2;
+          bool ok = true;
+
+          if (e < n && s[e] == '=')
+            e++;
+          if (e < n && promo_type (s[e]) != CHESS_NO_PIECE_TYPE)
+            cp = promo_type (s[e++]);
+          else if (e + 3 <= n && s[e] == '(' && promo_type (s[e + 1]) && s[e + 2] == ')')
+            {
+              cp = promo_type (s[e + 1]);
+              e += 3;
+            }
+          if (e != n)
+            ok = false;
+          if (ok)
+            {
+              ChessMove m = chess_position_find_move (pos, cf, ct, cp);
+              char fname[3], tname[3];
+              if (m == CHESS_MOVE_NONE)
+                {
+                  chess_square_name (cf, fname);
+                  chess_square_name (ct, tname);
+                  return fail (error, CHESS_ERROR_SAN_ILLEGAL,
+                               "illegal: no legal move from %s to %s", fname, tname);
+                }
+              if (chess_move_kind (m) == CHESS_MOVE_PROMOTION && cp == CHESS_NO_PIECE_TYPE)
+                return fail (error, CHESS_ERROR_SAN_AMBIGUOUS,
+                             "ambiguous: '%s' promotes but names no piece (q, r, b or n)%s", shown, "");
+              return m;
+            }
+        }
+    }
+
+  /* The piece letter; a lower-case b is always the b-file. */
+  switch (s[0])
+    {
+    case 'K': case 'k': type = CHESS_KING; i = 1; break;
+    case 'Q': case 'q': type = CHESS_QUEEN; i = 1; break;
+    case 'R': case 'r': type = CHESS_ROOK; i = 1; break;
+    case 'B': type = CHESS_BISHOP; i = 1; break;
+    case 'N': case 'n': type = CHESS_KNIGHT; i = 1; break;
+    case 'P': type = CHESS_PAWN; i = 1; break;
+    default: break;
+    }
+
+  /* Promotion: "=Q", "Q", "(Q)", any case. */
+  if (n >= i + 4 && s[n - 1] == ')' && s[n - 3] == '(' && promo_type (s[n - 2]))
+    {
+      promo = promo_type (s[n - 2]);
+      n -= 3;
+    }
+  else if (n >= i + 3 && promo_type (s[n - 1]) && (s[n - 2] == '=' || is_rank (s[n - 2])))
+    {
+      promo = promo_type (s[n - 1]);
+      n--;
+      if (s[n - 1] == '=')
+        n--;
+    }
+
+  if (n < i + 2 || !is_file (s[n - 2]) || !is_rank (s[n - 1]))
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", shown, "");
+  to = chess_square_make (s[n - 2] - 'a', s[n - 1] - '1');
+  n -= 2;
+  if (n > i && (s[n - 1] == 'x' || s[n - 1] == ':' || s[n - 1] == '-'))
+    n--;
+  if (n > i && is_file (s[i]))
+    from_file = s[i++] - 'a';
+  if (n > i && is_rank (s[i]))
+    from_rank = s[i++] - '1';
+  if (i != n)
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", shown, "");
+  if (promo != CHESS_NO_PIECE_TYPE && type != CHESS_PAWN)
+    return fail (error, CHESS_ERROR_SAN_SYNTAX,
+                 "not a move: '%s' (only a pawn promotes)%s", shown, "");
+
+  for (unsigned k = 0; k < list.count; k++)
+    {
+      ChessMove m = list.moves[k];
+      ChessSquare f = chess_move_from (m);
+
+      if (chess_move_to (m) != to || chess_piece_type (pos->board[f]) != type)
+        continue;
+      if (from_file >= 0 && (int) chess_square_file (f) != from_file)
+        continue;
+      if (from_rank >= 0 && (int) chess_square_rank (f) != from_rank)
+        continue;
+      /* A pawn named without its file moves straight ahead. */
+      if (type == CHESS_PAWN && from_file < 0 && chess_square_file (f) != chess_square_file (to))
+        continue;
+      if (chess_move_kind (m) == CHESS_MOVE_PROMOTION)
+        {
+          if (promo != CHESS_NO_PIECE_TYPE && chess_move_promotion (m) != promo)
+            continue;
+        }
+      else if (promo != CHESS_NO_PIECE_TYPE)
+        continue;
+      if (nfound < 4)
+        found[nfound] = m;
+      nfound++;
+    }
+
+  if (nfound == 1)
+    return found[0];
+
+  if (nfound > 1)
+    {
+      char list_text[120], one[CHESS_SAN_MAX];
+      size_t used = 0;
+
+      if (chess_move_kind (found[0]) == CHESS_MOVE_PROMOTION && promo == CHESS_NO_PIECE_TYPE
+          && chess_move_from (found[0]) == chess_move_from (found[1]))
+        return fail (error, CHESS_ERROR_SAN_AMBIGUOUS,
+                     "ambiguous: '%s' promotes but names no piece (=Q, =R, =B or =N)%s", shown, "");
+      list_text[0] = '\0';
+      for (unsigned k = 0; k < nfound && k < 4; k++)
+        {
+          san_write (pos, found[k], NULL, one, sizeof one, false);
+          used += (size_t) snprintf (list_text + used, sizeof list_text - used, "%s%s",
+                                     k == 0 ? "" : (k + 1 == nfound || k == 3) ? " and " : ", ", one);
+          if (used >= sizeof list_text)
+            break;
+        }
+      return fail (error, CHESS_ERROR_SAN_AMBIGUOUS, "ambiguous: %s %s", list_text,
+                   nfound == 2 ? "both fit" : "all fit");
+    }
+
+  /* Nothing fits: say why as precisely as is cheap. */
+  {
+    ChessBitboard sources = pseudo_sources (pos, type, to);
+    char msg[160], sq[3];
+
+    if (from_file >= 0)
+      sources &= FILE_A_BB << from_file;
+    if (from_rank >= 0)
+      sources &= RANK_1_BB << (8 * from_rank);
+    if (type == CHESS_PAWN && from_file < 0)
+      sources &= FILE_A_BB << chess_square_file (to);
+    chess_square_name (to, sq);
+    if (sources)
+      {
+        if (type == CHESS_PAWN && ((to >> 3) == 7 || (to >> 3) == 0) && promo == CHESS_NO_PIECE_TYPE)
+          snprintf (msg, sizeof msg, "'%s' needs a promotion piece", shown);
+        else if (type == CHESS_KING)
+          snprintf (msg, sizeof msg, "'%s' would put the %s king in check", shown,
+                    color_names[pos->side & 1]);
+        else
+          snprintf (msg, sizeof msg, "'%s' would leave the %s king in check", shown,
+                    color_names[pos->side & 1]);
+      }
+    else
+      snprintf (msg, sizeof msg, "no %s %s can move to %s", color_names[pos->side & 1],
+                type_names[type], sq);
+    return fail (error, CHESS_ERROR_SAN_ILLEGAL, "illegal: %s%s", msg, "");
+  }
+}
