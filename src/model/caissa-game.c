@@ -7,10 +7,12 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "caissa-game.h"
 #include "chess-fen.h"
+#include "chess-pgn.h"
 #include "chess-rules.h"
 #include "chess-san.h"
 
@@ -276,6 +278,16 @@ replace_string (char       **slot,
   return TRUE;
 }
 
+/* A new game is played today. */
+static void
+set_date_tag (CaissaGame *self)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+
+  chess_game_set_tag (self->game, "Date", date);
+}
+
 static void
 sync_name_tags (CaissaGame *self)
 {
@@ -497,6 +509,8 @@ static void
 caissa_game_init (CaissaGame *self)
 {
   self->game = chess_game_new ();
+  set_date_tag (self);
+  sync_name_tags (self);
   self->mainline = g_array_new (FALSE, FALSE, sizeof (ChessNodeId));
   self->redo = g_array_new (FALSE, FALSE, sizeof (ChessMove));
   self->draw_offer = CAISSA_COLOR_NONE;
@@ -524,6 +538,7 @@ caissa_game_reset (CaissaGame *self)
   chess_position_init_start (&start);
   chess_game_set_start_position (self->game, &start);
   chess_game_set_result (self->game, "*");
+  set_date_tag (self);
   restart (self);
   emit_outcome_if_changed (self, &before);
   notify_changes (self, &before);
@@ -566,6 +581,7 @@ caissa_game_load_fen (CaissaGame  *self,
       return FALSE;
     }
   chess_game_set_result (self->game, "*");
+  set_date_tag (self);
   restart (self);
   emit_outcome_if_changed (self, &before);
   notify_changes (self, &before);
@@ -710,6 +726,16 @@ caissa_game_get_move (CaissaGame *self,
   g_return_val_if_fail (ply >= 1 && ply < self->mainline->len, CHESS_MOVE_NONE);
 
   return chess_game_node_move (self->game, g_array_index (self->mainline, ChessNodeId, ply));
+}
+
+ChessNodeId
+caissa_game_get_node (CaissaGame *self,
+                      guint       ply)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME (self), CHESS_NODE_ROOT);
+  g_return_val_if_fail (ply < self->mainline->len, CHESS_NODE_ROOT);
+
+  return g_array_index (self->mainline, ChessNodeId, ply);
 }
 
 CaissaOutcome
@@ -1469,82 +1495,17 @@ caissa_game_flag_fall (CaissaGame  *self,
 
 /* --- PGN -------------------------------------------------------------------------- */
 
-static void
-append_tag (GString    *out,
-            const char *name,
-            const char *value)
-{
-  g_string_append_printf (out, "[%s \"", name);
-  for (const char *p = value; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_c (out, '\\');
-      g_string_append_c (out, *p);
-    }
-  g_string_append (out, "\"]\n");
-}
-
-/* Export format for the main line: the Seven Tag Roster first, then the
- * other tags, then the moves wrapped below 80 columns.
- * TODO: use the core's PGN writer (comments, variations) once it exists. */
 char *
 caissa_game_to_pgn (CaissaGame *self)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
-  gsize line_start;
-  guint n_tags;
+  char *pgn;
+  char *copy;
 
   g_return_val_if_fail (CAISSA_IS_GAME (self), NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (chess_game_seven_tags); i++)
-    {
-      const char *value = chess_game_get_tag (self->game, chess_game_seven_tags[i]);
-
-      append_tag (out, chess_game_seven_tags[i], value ? value : "?");
-    }
-  n_tags = chess_game_n_tags (self->game);
-  for (guint i = 0; i < n_tags; i++)
-    {
-      const char *name, *value;
-      gboolean seven = FALSE;
-
-      chess_game_nth_tag (self->game, i, &name, &value);
-      for (guint j = 0; j < G_N_ELEMENTS (chess_game_seven_tags); j++)
-        seven |= strcmp (name, chess_game_seven_tags[j]) == 0;
-      if (!seven)
-        append_tag (out, name, value);
-    }
-  g_string_append_c (out, '\n');
-
-  line_start = out->len;
-  for (guint ply = 1; ply < self->mainline->len; ply++)
-    {
-      g_autofree char *token = NULL;
-      const ChessPosition *before = chess_game_node_position (self->game,
-                                                              g_array_index (self->mainline, ChessNodeId, ply - 1));
-      const char *san = caissa_game_get_san (self, ply);
-      guint number = before->fullmove;
-
-      if (before->side == CHESS_WHITE)
-        token = g_strdup_printf ("%u. %s", number, san);
-      else if (ply == 1)
-        token = g_strdup_printf ("%u... %s", number, san);
-      else
-        token = g_strdup (san);
-
-      if (out->len > line_start && out->len - line_start + 1 + strlen (token) > 79)
-        {
-          g_string_append_c (out, '\n');
-          line_start = out->len;
-        }
-      else if (out->len > line_start)
-        g_string_append_c (out, ' ');
-      g_string_append (out, token);
-    }
-  if (out->len > line_start)
-    g_string_append_c (out, ' ');
-  g_string_append (out, caissa_game_get_result (self));
-  g_string_append (out, "\n\n");
-
-  return g_string_free (g_steal_pointer (&out), FALSE);
+  /* The core's writer allocates with malloc; hand back GLib memory. */
+  pgn = chess_pgn_write_game (self->game, NULL);
+  copy = g_strdup (pgn);
+  free (pgn);
+  return copy;
 }

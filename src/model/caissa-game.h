@@ -87,6 +87,9 @@ const char          *caissa_game_get_san           (CaissaGame  *self,
                                                     guint        ply);
 ChessMove            caissa_game_get_move          (CaissaGame  *self,
                                                     guint        ply);
+/* The main line's node at ply (0 … n-plies). */
+ChessNodeId          caissa_game_get_node          (CaissaGame  *self,
+                                                    guint        ply);
 CaissaOutcome        caissa_game_get_outcome       (CaissaGame  *self);
 CaissaOutcomeReason  caissa_game_get_outcome_reason (CaissaGame *self);
 /* "1-0", "0-1", "1/2-1/2" or "*". */
@@ -185,7 +188,7 @@ gboolean             caissa_game_press             (CaissaGame  *self);
 gboolean             caissa_game_flag_fall         (CaissaGame  *self,
                                                     CaissaColor  color);
 
-/* The main line as PGN (Seven Tag Roster, SAN, result). */
+/* The game as PGN in export format (the core's writer). */
 char                *caissa_game_to_pgn            (CaissaGame  *self);
 
 G_END_DECLS

@@ -1,0 +1,271 @@
+/* caissa-application.c
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "caissa-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "caissa-application.h"
+#include "caissa-resources.h"
+#include "caissa-window.h"
+
+struct _CaissaApplication
+{
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+  gboolean        settings_looked_up;
+};
+
+G_DEFINE_FINAL_TYPE (CaissaApplication, caissa_application, ADW_TYPE_APPLICATION)
+
+static const GOptionEntry option_entries[] = {
+  { "fen", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Start a game from this position"), N_("FEN") },
+  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, N_("[FILE.pgn]") },
+  { NULL }
+};
+
+static CaissaWindow *
+get_window (CaissaApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (CAISSA_IS_WINDOW (window))
+    return CAISSA_WINDOW (window);
+  return caissa_window_new (self);
+}
+
+static void
+caissa_application_activate (GApplication *app)
+{
+  gtk_window_present (GTK_WINDOW (get_window (CAISSA_APPLICATION (app))));
+}
+
+static int
+caissa_application_command_line (GApplication            *app,
+                                 GApplicationCommandLine *command_line)
+{
+  CaissaApplication *self = CAISSA_APPLICATION (app);
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autofree const char **files = NULL;
+  const char *fen = NULL;
+  CaissaWindow *window;
+
+  window = get_window (self);
+  if (g_variant_dict_lookup (options, "fen", "&s", &fen))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!caissa_window_start_game (window, NULL, NULL, fen, &error))
+        {
+          g_application_command_line_printerr (command_line, "caissa: --fen: %s\n", error->message);
+          if (gtk_widget_get_visible (GTK_WIDGET (window)) == FALSE)
+            gtk_window_destroy (GTK_WINDOW (window));
+          return 1;
+        }
+    }
+  if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &files) && files[0] != NULL)
+    /* TODO: open PGN files once the PGN review UI exists. */
+    g_application_command_line_printerr (command_line,
+                                         "caissa: opening %s: PGN files cannot be opened yet\n",
+                                         files[0]);
+
+  gtk_window_present (GTK_WINDOW (window));
+  return 0;
+}
+
+/* --- Actions -------------------------------------------------------------- */
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GList *windows = gtk_application_get_windows (app);
+
+  /* Closing the windows lets each save its size first. */
+  for (GList *l = windows; l != NULL;)
+    {
+      GtkWindow *window = l->data;
+
+      l = l->next;
+      gtk_window_close (window);
+    }
+  g_application_quit (G_APPLICATION (app));
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  static const char *developers[] = { "The Caissa authors", NULL };
+
+  adw_show_about_window (gtk_application_get_active_window (app),
+                         "application-name", _("Caissa"),
+                         "application-icon", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Play chess at one computer under a real chess clock, "
+                                       "review games and practise the basic mates"),
+                         "developer-name", _("The Caissa authors"),
+                         "developers", developers,
+                         "copyright", "© 2026 The Caissa authors",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         NULL);
+}
+
+static gboolean
+write_file (const char  *path,
+            const char  *contents,
+            GError     **error)
+{
+  return g_file_set_contents (path, contents, -1, error);
+}
+
+/* For tests and scripts over D-Bus: write the active window's game as PGN. */
+static void
+save_game_to_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  CaissaWindow *window = get_window (user_data);
+  g_autofree char *pgn = caissa_game_to_pgn (caissa_window_get_game (window));
+  g_autoptr(GError) error = NULL;
+
+  if (!write_file (g_variant_get_string (parameter, NULL), pgn, &error))
+    g_warning ("save-game-to: %s", error->message);
+}
+
+/* For tests over D-Bus: write the active window's state as text. */
+static void
+dump_state_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  CaissaWindow *window = get_window (user_data);
+  g_autofree char *state = caissa_window_describe_state (window);
+  g_autoptr(GError) error = NULL;
+
+  if (!write_file (g_variant_get_string (parameter, NULL), state, &error))
+    g_warning ("dump-state: %s", error->message);
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", quit_action },
+  { "about", about_action },
+  { "save-game-to", save_game_to_action, "s" },
+  { "dump-state", dump_state_action, "s" },
+};
+
+static void
+caissa_application_startup (GApplication *app)
+{
+  static const struct
+  {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.new-game", { "<Control>n", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", NULL } },
+    { "win.flip", { "f", NULL } },
+    { "win.go-first", { "Home", NULL } },
+    { "win.go-previous", { "Left", NULL } },
+    { "win.go-next", { "Right", NULL } },
+    { "win.go-last", { "End", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+  };
+
+  G_APPLICATION_CLASS (caissa_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app),
+                                           accels[i].action, accels[i].accels);
+}
+
+static void
+caissa_application_finalize (GObject *object)
+{
+  CaissaApplication *self = CAISSA_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (caissa_application_parent_class)->finalize (object);
+}
+
+static void
+caissa_application_class_init (CaissaApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->finalize = caissa_application_finalize;
+  app_class->activate = caissa_application_activate;
+  app_class->command_line = caissa_application_command_line;
+  app_class->startup = caissa_application_startup;
+
+  /* Registered by hand: a constructor in a static library's object would
+   * be dropped by the linker. */
+  caissa_register_resource ();
+}
+
+static void
+caissa_application_init (CaissaApplication *self)
+{
+  g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE.pgn]"));
+}
+
+CaissaApplication *
+caissa_application_new (void)
+{
+  return g_object_new (CAISSA_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "resource-base-path", "/io/github/caissa/Caissa",
+                       NULL);
+}
+
+GSettings *
+caissa_application_get_settings (CaissaApplication *self)
+{
+  g_return_val_if_fail (CAISSA_IS_APPLICATION (self), NULL);
+
+  if (!self->settings_looked_up)
+    {
+      GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+      g_autoptr(GSettingsSchema) schema = NULL;
+
+      self->settings_looked_up = TRUE;
+      if (source != NULL)
+        schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+#ifdef CAISSA_UNINSTALLED_SCHEMA_DIR
+      /* Run from the build tree: the schema compiled next to it. */
+      if (schema == NULL)
+        {
+          g_autoptr(GSettingsSchemaSource) build = NULL;
+
+          build = g_settings_schema_source_new_from_directory (CAISSA_UNINSTALLED_SCHEMA_DIR,
+                                                               source, FALSE, NULL);
+          if (build != NULL)
+            schema = g_settings_schema_source_lookup (build, APP_ID, FALSE);
+        }
+#endif
+      if (schema != NULL)
+        self->settings = g_settings_new_full (schema, NULL, NULL);
+      else
+        g_debug ("No GSettings schema %s: running with defaults", APP_ID);
+    }
+
+  return self->settings;
+}

@@ -1,0 +1,27 @@
+/* caissa-new-game-dialog.h — players' names and the start position.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define CAISSA_TYPE_NEW_GAME_DIALOG (caissa_new_game_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (CaissaNewGameDialog, caissa_new_game_dialog, CAISSA, NEW_GAME_DIALOG, AdwWindow)
+
+/* Emits "start" when the user starts the game with valid input; the
+ * caller reads the fields and closes the dialog. */
+CaissaNewGameDialog *caissa_new_game_dialog_new            (GtkWindow           *parent,
+                                                            const char          *white_name,
+                                                            const char          *black_name);
+const char          *caissa_new_game_dialog_get_white_name (CaissaNewGameDialog *self);
+const char          *caissa_new_game_dialog_get_black_name (CaissaNewGameDialog *self);
+/* NULL for the initial position. */
+const char          *caissa_new_game_dialog_get_fen        (CaissaNewGameDialog *self);
+void                 caissa_new_game_dialog_set_fen        (CaissaNewGameDialog *self,
+                                                            const char          *fen);
+
+G_END_DECLS

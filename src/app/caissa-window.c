@@ -1,0 +1,745 @@
+/* caissa-window.c
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "caissa-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "caissa-adaptive-box.h"
+#include "caissa-board.h"
+#include "caissa-move-list.h"
+#include "caissa-new-game-dialog.h"
+#include "caissa-window.h"
+
+struct _CaissaWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  CaissaGame           *game;
+  GSettings            *settings;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  CaissaAdaptiveBox    *adaptive_box;
+  CaissaBoard          *board;
+  GtkBox               *side_panel;
+  GtkWidget            *white_row;
+  GtkWidget            *black_row;
+  GtkLabel             *white_name_label;
+  GtkLabel             *black_name_label;
+  GtkLabel             *white_note_label;
+  GtkLabel             *black_note_label;
+  GtkBox               *clock_slot;
+  GtkRevealer          *offer_revealer;
+  GtkLabel             *offer_label;
+  CaissaMoveList       *move_list;
+  GtkLabel             *status_label;
+  GtkLabel             *substatus_label;
+};
+
+enum
+{
+  PROP_0,
+  PROP_CLAIM_PENDING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (CaissaWindow, caissa_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static const char *
+player_name (const char *name,
+             CaissaColor color)
+{
+  if (name != NULL && *name != '\0')
+    return name;
+  return color == CAISSA_COLOR_WHITE ? _("White") : _("Black");
+}
+
+char *
+caissa_outcome_describe (CaissaOutcome       outcome,
+                         CaissaOutcomeReason reason)
+{
+  gboolean white = outcome == CAISSA_OUTCOME_WHITE_WINS;
+
+  switch (outcome)
+    {
+    case CAISSA_OUTCOME_NONE:
+      return NULL;
+
+    case CAISSA_OUTCOME_WHITE_WINS:
+    case CAISSA_OUTCOME_BLACK_WINS:
+      switch (reason)
+        {
+        case CAISSA_OUTCOME_REASON_CHECKMATE:
+          return g_strdup (white ? _("White wins by checkmate") : _("Black wins by checkmate"));
+        case CAISSA_OUTCOME_REASON_RESIGNATION:
+          return g_strdup (white ? _("White wins: Black resigned") : _("Black wins: White resigned"));
+        case CAISSA_OUTCOME_REASON_TIME_FORFEIT:
+          return g_strdup (white ? _("White wins on time") : _("Black wins on time"));
+        default:
+          return g_strdup (white ? _("White won") : _("Black won"));
+        }
+
+    case CAISSA_OUTCOME_DRAW:
+    default:
+      switch (reason)
+        {
+        case CAISSA_OUTCOME_REASON_STALEMATE:
+          return g_strdup (_("Draw by stalemate"));
+        case CAISSA_OUTCOME_REASON_DEAD_POSITION:
+          return g_strdup (_("Draw: neither side can checkmate"));
+        case CAISSA_OUTCOME_REASON_FIVEFOLD:
+          return g_strdup (_("Draw by fivefold repetition"));
+        case CAISSA_OUTCOME_REASON_SEVENTY_FIVE_MOVES:
+          return g_strdup (_("Draw by the 75-move rule"));
+        case CAISSA_OUTCOME_REASON_THREEFOLD_CLAIM:
+          return g_strdup (_("Draw by threefold repetition (claimed)"));
+        case CAISSA_OUTCOME_REASON_FIFTY_MOVE_CLAIM:
+          return g_strdup (_("Draw by the fifty-move rule (claimed)"));
+        case CAISSA_OUTCOME_REASON_AGREEMENT:
+          return g_strdup (_("Draw by agreement"));
+        case CAISSA_OUTCOME_REASON_TIME_FORFEIT_INSUFFICIENT:
+          return g_strdup (_("Draw: time ran out, but the opponent could not checkmate"));
+        default:
+          return g_strdup (_("Draw"));
+        }
+    }
+}
+
+/* The status line speaks of the game (its end), not of the position shown. */
+static void
+update_status (CaissaWindow *self)
+{
+  CaissaGame *game = self->game;
+  CaissaOutcome outcome = caissa_game_get_outcome (game);
+  guint n_plies = caissa_game_get_n_plies (game);
+  guint ply = caissa_game_get_ply (game);
+  g_autofree char *status = NULL;
+  g_autofree char *substatus = NULL;
+
+  if (outcome != CAISSA_OUTCOME_NONE)
+    status = caissa_outcome_describe (outcome, caissa_game_get_outcome_reason (game));
+  else
+    {
+      const ChessGame *core = caissa_game_get_core_game (game);
+      const ChessPosition *end = chess_game_node_position (core, caissa_game_get_node (game, n_plies));
+      gboolean white = end->side == CHESS_WHITE;
+
+      if (caissa_game_get_awaiting_press (game))
+        status = g_strdup (white ? _("Black to press the clock") : _("White to press the clock"));
+      else if (chess_position_in_check (end))
+        status = g_strdup (white ? _("White to move — check") : _("Black to move — check"));
+      else
+        status = g_strdup (white ? _("White to move") : _("Black to move"));
+
+      if (caissa_game_get_claim_pending (game))
+        substatus = g_strdup (_("A draw is claimed with the next move, if it makes the claim correct"));
+    }
+
+  if (substatus == NULL && ply != n_plies)
+    /* Translators: while looking at an earlier position of the game. */
+    substatus = g_strdup_printf (_("Showing move %u of %u"), ply, n_plies);
+
+  gtk_label_set_label (self->status_label, status);
+  gtk_widget_set_visible (GTK_WIDGET (self->substatus_label), substatus != NULL);
+  gtk_label_set_label (self->substatus_label, substatus ? substatus : "");
+}
+
+static void
+update_players (CaissaWindow *self)
+{
+  CaissaGame *game = self->game;
+  const char *white = player_name (caissa_game_get_white_name (game), CAISSA_COLOR_WHITE);
+  const char *black = player_name (caissa_game_get_black_name (game), CAISSA_COLOR_BLACK);
+  const char *result = caissa_game_get_result (game);
+  CaissaOutcome outcome = caissa_game_get_outcome (game);
+  guint n_plies = caissa_game_get_n_plies (game);
+  const ChessPosition *end;
+  gboolean white_to_move;
+  g_autofree char *subtitle = NULL;
+
+  end = chess_game_node_position (caissa_game_get_core_game (game), caissa_game_get_node (game, n_plies));
+  white_to_move = end->side == CHESS_WHITE;
+
+  gtk_label_set_label (self->white_name_label, white);
+  gtk_label_set_label (self->black_name_label, black);
+
+  if (outcome == CAISSA_OUTCOME_NONE)
+    {
+      gtk_label_set_label (self->white_note_label, "");
+      gtk_label_set_label (self->black_note_label, "");
+    }
+  else
+    {
+      gboolean draw = outcome == CAISSA_OUTCOME_DRAW;
+
+      gtk_label_set_label (self->white_note_label,
+                           draw ? "½" : outcome == CAISSA_OUTCOME_WHITE_WINS ? "1" : "0");
+      gtk_label_set_label (self->black_note_label,
+                           draw ? "½" : outcome == CAISSA_OUTCOME_BLACK_WINS ? "1" : "0");
+    }
+
+  if (outcome == CAISSA_OUTCOME_NONE && white_to_move)
+    gtk_widget_add_css_class (self->white_row, "to-move");
+  else
+    gtk_widget_remove_css_class (self->white_row, "to-move");
+  if (outcome == CAISSA_OUTCOME_NONE && !white_to_move)
+    gtk_widget_add_css_class (self->black_row, "to-move");
+  else
+    gtk_widget_remove_css_class (self->black_row, "to-move");
+
+  /* Translators: the window subtitle, "White – Black" with the result. */
+  if (outcome == CAISSA_OUTCOME_NONE)
+    subtitle = g_strdup_printf (_("%s – %s"), white, black);
+  else
+    subtitle = g_strdup_printf (_("%s – %s, %s"), white, black, result);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+static void
+update_offer (CaissaWindow *self)
+{
+  CaissaColor offer = caissa_game_get_draw_offer (self->game);
+
+  if (offer != CAISSA_COLOR_NONE)
+    {
+      const char *offerer = offer == CAISSA_COLOR_WHITE
+                            ? player_name (caissa_game_get_white_name (self->game), CAISSA_COLOR_WHITE)
+                            : player_name (caissa_game_get_black_name (self->game), CAISSA_COLOR_BLACK);
+      /* Translators: %s is a player's name. */
+      g_autofree char *text = g_strdup_printf (_("%s offers a draw"), offerer);
+
+      gtk_label_set_label (self->offer_label, text);
+    }
+  gtk_revealer_set_reveal_child (self->offer_revealer, offer != CAISSA_COLOR_NONE);
+}
+
+/* The one place that enables and disables the window's actions. */
+static void
+update_actions (CaissaWindow *self)
+{
+  CaissaGame *game = self->game;
+  GtkWidget *widget = GTK_WIDGET (self);
+  guint ply = caissa_game_get_ply (game);
+  gboolean can_offer;
+  gboolean in_progress;
+
+  in_progress = caissa_game_get_outcome (game) == CAISSA_OUTCOME_NONE
+                && !caissa_game_get_analysis (game);
+  can_offer = caissa_game_can_offer_draw (game, CAISSA_COLOR_WHITE)
+              || caissa_game_can_offer_draw (game, CAISSA_COLOR_BLACK);
+
+  gtk_widget_action_set_enabled (widget, "win.undo", caissa_game_get_can_undo (game));
+  gtk_widget_action_set_enabled (widget, "win.redo", caissa_game_get_can_redo (game));
+  gtk_widget_action_set_enabled (widget, "win.go-first", ply > 0);
+  gtk_widget_action_set_enabled (widget, "win.go-previous", ply > 0);
+  gtk_widget_action_set_enabled (widget, "win.go-next",
+                                 chess_game_node_next (caissa_game_get_core_game (game),
+                                                       caissa_game_get_shown_node (game)) != CHESS_NODE_NONE);
+  gtk_widget_action_set_enabled (widget, "win.go-last",
+                                 chess_game_node_next (caissa_game_get_core_game (game),
+                                                       caissa_game_get_shown_node (game)) != CHESS_NODE_NONE);
+  gtk_widget_action_set_enabled (widget, "win.offer-draw", can_offer);
+  gtk_widget_action_set_enabled (widget, "win.accept-draw", caissa_game_can_answer_draw (game));
+  gtk_widget_action_set_enabled (widget, "win.decline-draw", caissa_game_can_answer_draw (game));
+  gtk_widget_action_set_enabled (widget, "win.claim-draw",
+                                 caissa_game_check_claim (game, CHESS_MOVE_NONE) != CAISSA_OUTCOME_REASON_NONE);
+  gtk_widget_action_set_enabled (widget, "win.claim-draw-next-move",
+                                 caissa_game_get_claim_pending (game)
+                                 || caissa_game_can_claim_with_a_move (game));
+  gtk_widget_action_set_enabled (widget, "win.resign", in_progress);
+
+  update_status (self);
+  update_players (self);
+  update_offer (self);
+}
+
+static void
+game_notify_cb (CaissaGame   *game,
+                GParamSpec   *pspec,
+                CaissaWindow *self)
+{
+  if (pspec->name == g_intern_static_string ("claim-pending"))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLAIM_PENDING]);
+  update_actions (self);
+}
+
+static void
+outcome_changed_cb (CaissaGame   *game,
+                    CaissaWindow *self)
+{
+  g_autofree char *text = caissa_outcome_describe (caissa_game_get_outcome (game),
+                                                   caissa_game_get_outcome_reason (game));
+  AdwToast *toast;
+
+  if (text == NULL)
+    return;
+
+  toast = adw_toast_new (text);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+toast (CaissaWindow *self,
+       const char   *text)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+/* --- Actions ---------------------------------------------------------------------- */
+
+static void
+new_game_start_cb (CaissaNewGameDialog *dialog,
+                   CaissaWindow        *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!caissa_window_start_game (self,
+                                 caissa_new_game_dialog_get_white_name (dialog),
+                                 caissa_new_game_dialog_get_black_name (dialog),
+                                 caissa_new_game_dialog_get_fen (dialog),
+                                 &error))
+    {
+      /* The dialog checked the FEN; this is not expected. */
+      g_warning ("New game: %s", error->message);
+      return;
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  CaissaWindow *self = CAISSA_WINDOW (widget);
+  CaissaNewGameDialog *dialog;
+
+  dialog = caissa_new_game_dialog_new (GTK_WINDOW (self),
+                                       caissa_game_get_white_name (self->game),
+                                       caissa_game_get_black_name (self->game));
+  g_signal_connect (dialog, "start", G_CALLBACK (new_game_start_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+flip_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  CaissaWindow *self = CAISSA_WINDOW (widget);
+  gboolean flipped = !caissa_board_get_flipped (self->board);
+
+  caissa_board_set_flipped (self->board, flipped);
+  if (self->settings != NULL)
+    g_settings_set_boolean (self->settings, "flipped", flipped);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  caissa_game_undo (CAISSA_WINDOW (widget)->game);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  caissa_game_redo (CAISSA_WINDOW (widget)->game);
+}
+
+static void
+go_action (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *parameter)
+{
+  CaissaGame *game = CAISSA_WINDOW (widget)->game;
+
+  if (g_str_equal (action_name, "win.go-first"))
+    caissa_game_go_first (game);
+  else if (g_str_equal (action_name, "win.go-previous"))
+    caissa_game_go_previous (game);
+  else if (g_str_equal (action_name, "win.go-next"))
+    caissa_game_go_next (game);
+  else
+    caissa_game_go_last (game);
+}
+
+static void
+offer_draw_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  CaissaGame *game = CAISSA_WINDOW (widget)->game;
+  CaissaColor color = caissa_game_can_offer_draw (game, CAISSA_COLOR_WHITE)
+                      ? CAISSA_COLOR_WHITE : CAISSA_COLOR_BLACK;
+
+  caissa_game_offer_draw (game, color, NULL);
+}
+
+static void
+answer_draw_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  CaissaGame *game = CAISSA_WINDOW (widget)->game;
+
+  if (g_str_equal (action_name, "win.accept-draw"))
+    caissa_game_accept_draw (game, NULL);
+  else
+    caissa_game_decline_draw (game, NULL);
+}
+
+static void
+claim_draw_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  CaissaWindow *self = CAISSA_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!caissa_game_claim_draw (self->game, CHESS_MOVE_NONE, &error))
+    toast (self, _("The claim is not correct"));
+}
+
+static void
+resign_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    CaissaWindow     *self)
+{
+  CaissaColor color = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "color"));
+
+  if (g_str_equal (response, "resign"))
+    caissa_game_resign (self->game, color);
+}
+
+static void
+resign_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  CaissaWindow *self = CAISSA_WINDOW (widget);
+  gboolean white = g_str_equal (g_variant_get_string (parameter, NULL), "white");
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       white ? _("White Resigns?") : _("Black Resigns?"),
+                                                       _("The game ends and the opponent wins.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "resign", _("_Resign"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "resign", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data (G_OBJECT (dialog), "color",
+                     GINT_TO_POINTER (white ? CAISSA_COLOR_WHITE : CAISSA_COLOR_BLACK));
+  g_signal_connect (dialog, "response", G_CALLBACK (resign_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* --- Life cycle ----------------------------------------------------------------------- */
+
+static void
+save_window_state (CaissaWindow *self)
+{
+  int width, height;
+
+  if (self->settings == NULL)
+    return;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+}
+
+static gboolean
+caissa_window_close_request (GtkWindow *window)
+{
+  save_window_state (CAISSA_WINDOW (window));
+
+  return GTK_WINDOW_CLASS (caissa_window_parent_class)->close_request (window);
+}
+
+static void
+caissa_window_dispose (GObject *object)
+{
+  CaissaWindow *self = CAISSA_WINDOW (object);
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), CAISSA_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (caissa_window_parent_class)->dispose (object);
+}
+
+static void
+caissa_window_finalize (GObject *object)
+{
+  CaissaWindow *self = CAISSA_WINDOW (object);
+
+  g_clear_object (&self->game);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (caissa_window_parent_class)->finalize (object);
+}
+
+static void
+caissa_window_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  CaissaWindow *self = CAISSA_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CLAIM_PENDING:
+      /* Asked for while the template is built, before the game exists. */
+      g_value_set_boolean (value, self->game != NULL && caissa_game_get_claim_pending (self->game));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+caissa_window_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  CaissaWindow *self = CAISSA_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CLAIM_PENDING:
+      /* The game notifies, which notifies this property in turn. */
+      if (self->game != NULL)
+        caissa_game_set_claim_pending (self->game, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+caissa_window_class_init (CaissaWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = caissa_window_dispose;
+  object_class->finalize = caissa_window_finalize;
+  object_class->get_property = caissa_window_get_property;
+  object_class->set_property = caissa_window_set_property;
+  window_class->close_request = caissa_window_close_request;
+
+  /* Declared for the "win.claim-draw-next-move" toggle; mirrors the game's. */
+  properties[PROP_CLAIM_PENDING] =
+    g_param_spec_boolean ("claim-pending", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (CAISSA_TYPE_ADAPTIVE_BOX);
+  g_type_ensure (CAISSA_TYPE_BOARD);
+  g_type_ensure (CAISSA_TYPE_MOVE_LIST);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/caissa/Caissa/ui/caissa-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, adaptive_box);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, white_row);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, black_row);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, white_name_label);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, black_name_label);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, white_note_label);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, black_note_label);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, clock_slot);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, offer_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, offer_label);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, substatus_label);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.flip", NULL, flip_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.go-first", NULL, go_action);
+  gtk_widget_class_install_action (widget_class, "win.go-previous", NULL, go_action);
+  gtk_widget_class_install_action (widget_class, "win.go-next", NULL, go_action);
+  gtk_widget_class_install_action (widget_class, "win.go-last", NULL, go_action);
+  gtk_widget_class_install_action (widget_class, "win.offer-draw", NULL, offer_draw_action);
+  gtk_widget_class_install_action (widget_class, "win.accept-draw", NULL, answer_draw_action);
+  gtk_widget_class_install_action (widget_class, "win.decline-draw", NULL, answer_draw_action);
+  gtk_widget_class_install_action (widget_class, "win.claim-draw", NULL, claim_draw_action);
+  gtk_widget_class_install_property_action (widget_class, "win.claim-draw-next-move", "claim-pending");
+  gtk_widget_class_install_action (widget_class, "win.resign", "s", resign_action);
+}
+
+static void
+caissa_window_init (CaissaWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->game = caissa_game_new ();
+  g_signal_connect (self->game, "notify", G_CALLBACK (game_notify_cb), self);
+  g_signal_connect (self->game, "outcome-changed", G_CALLBACK (outcome_changed_cb), self);
+  caissa_board_set_game (self->board, self->game);
+  caissa_move_list_set_game (self->move_list, self->game);
+
+  update_actions (self);
+}
+
+CaissaWindow *
+caissa_window_new (CaissaApplication *application)
+{
+  CaissaWindow *self = g_object_new (CAISSA_TYPE_WINDOW, "application", application, NULL);
+  GSettings *settings = caissa_application_get_settings (application);
+
+  if (settings != NULL)
+    {
+      g_autofree char *white = g_settings_get_string (settings, "white-name");
+      g_autofree char *black = g_settings_get_string (settings, "black-name");
+
+      self->settings = g_object_ref (settings);
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (settings, "window-width"),
+                                   g_settings_get_int (settings, "window-height"));
+      if (g_settings_get_boolean (settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      caissa_board_set_flipped (self->board, g_settings_get_boolean (settings, "flipped"));
+      caissa_game_set_white_name (self->game, white);
+      caissa_game_set_black_name (self->game, black);
+    }
+
+  return self;
+}
+
+CaissaGame *
+caissa_window_get_game (CaissaWindow *self)
+{
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), NULL);
+
+  return self->game;
+}
+
+GtkBox *
+caissa_window_get_clock_slot (CaissaWindow *self)
+{
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), NULL);
+
+  return self->clock_slot;
+}
+
+GtkWidget *
+caissa_window_get_board (CaissaWindow *self)
+{
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), NULL);
+
+  return GTK_WIDGET (self->board);
+}
+
+gboolean
+caissa_window_start_game (CaissaWindow  *self,
+                          const char    *white_name,
+                          const char    *black_name,
+                          const char    *fen,
+                          GError       **error)
+{
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), FALSE);
+
+  if (fen != NULL && *fen != '\0')
+    {
+      if (!caissa_game_load_fen (self->game, fen, error))
+        return FALSE;
+    }
+  else
+    caissa_game_reset (self->game);
+
+  if (white_name != NULL)
+    caissa_game_set_white_name (self->game, white_name);
+  if (black_name != NULL)
+    caissa_game_set_black_name (self->game, black_name);
+  if (self->settings != NULL)
+    {
+      if (white_name != NULL)
+        g_settings_set_string (self->settings, "white-name", white_name);
+      if (black_name != NULL)
+        g_settings_set_string (self->settings, "black-name", black_name);
+    }
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("New game")));
+  return TRUE;
+}
+
+char *
+caissa_window_describe_state (CaissaWindow *self)
+{
+  GString *out = g_string_new (NULL);
+  GEnumClass *outcome_class = g_type_class_ref (CAISSA_TYPE_OUTCOME);
+  GEnumClass *reason_class = g_type_class_ref (CAISSA_TYPE_OUTCOME_REASON);
+  CaissaGame *game = self->game;
+  graphene_rect_t bounds;
+  GtkNative *native;
+  double sx = 0, sy = 0;
+
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), NULL);
+
+  g_string_append_printf (out, "fen %s\n", caissa_game_get_fen (game));
+  g_string_append_printf (out, "outcome %s\n",
+                          g_enum_get_value (outcome_class, caissa_game_get_outcome (game))->value_nick);
+  g_string_append_printf (out, "reason %s\n",
+                          g_enum_get_value (reason_class, caissa_game_get_outcome_reason (game))->value_nick);
+  g_string_append_printf (out, "result %s\n", caissa_game_get_result (game));
+  g_string_append_printf (out, "ply %u\n", caissa_game_get_ply (game));
+  g_string_append_printf (out, "n-plies %u\n", caissa_game_get_n_plies (game));
+  g_string_append_printf (out, "flipped %d\n", caissa_board_get_flipped (self->board));
+  g_string_append_printf (out, "narrow %d\n", caissa_adaptive_box_get_narrow (self->adaptive_box));
+
+  /* Squares a1 and h8 in surface coordinates: the toplevel X window's own
+   * pixels, which a test turns into screen coordinates. Any other square
+   * follows from these two, flipped or not. */
+  native = gtk_widget_get_native (GTK_WIDGET (self->board));
+  if (native != NULL)
+    gtk_native_get_surface_transform (native, &sx, &sy);
+  for (guint i = 0; native != NULL && i < 2; i++)
+    {
+      ChessSquare sq = i == 0 ? chess_square_make (0, 0) : chess_square_make (7, 7);
+      double x, y;
+
+      if (caissa_board_get_square_bounds (self->board, sq, &bounds)
+          && gtk_widget_translate_coordinates (GTK_WIDGET (self->board), GTK_WIDGET (native),
+                                               bounds.origin.x, bounds.origin.y, &x, &y))
+        g_string_append_printf (out, "square %s %d %d %d\n", i == 0 ? "a1" : "h8",
+                                (int) (x + sx), (int) (y + sy), (int) bounds.size.width);
+    }
+  {
+    int w = gtk_widget_get_width (GTK_WIDGET (self));
+    int h = gtk_widget_get_height (GTK_WIDGET (self));
+
+    g_string_append_printf (out, "window %d %d\n", w, h);
+  }
+
+  g_type_class_unref (outcome_class);
+  g_type_class_unref (reason_class);
+  return g_string_free (out, FALSE);
+}
