@@ -83,6 +83,10 @@ fail (ChessError    *error,
       size_t         offset,
       const char    *what)
 {
+  /* The column is where the bad field starts (chess-fen.h); a missing
+   * field starts at the end of the text. */
+  if (f->nfields > (unsigned) field)
+    offset = f->start[field];
   if (error)
     {
       chess_error_set (error, CHESS_ERROR_FEN, "%s: %s", field_names[field], what);
@@ -136,8 +140,18 @@ chess_fen_parse (ChessPosition *pos,
       if (i >= len)
         break;
       if (f.nfields == 6)
-        return fail (error, &f, CHESS_FIELD_FULLMOVE, i,
-                     "unexpected text after the last field");
+        {
+          /* Not a field at all: point at the extra text itself. */
+          if (error)
+            {
+              chess_error_set (error, CHESS_ERROR_FEN,
+                               "unexpected text after the fullmove number");
+              error->line = 0;
+              error->column = i + 1;
+              error->offset = i;
+            }
+          return false;
+        }
       f.start[f.nfields] = i;
       while (i < len && !is_space (text[i]))
         i++;
