@@ -25,6 +25,16 @@ static const CliCommand commands[] = {
     "list the legal moves in SAN, sorted, then \"status: ...\"", cli_moves },
   { "fen", "fen FEN",
     "validate and normalise a FEN (exit 2 with the reason if impossible)", cli_fen },
+  { "pgn-check", "pgn-check [-j N] FILE...",
+    "validate every move of every game; errors as FILE:LINE:COL: message", cli_pgn_check },
+  { "pgn-export", "pgn-export IN [-o OUT]",
+    "rewrite a PGN file in export format (OUT written atomically)", cli_pgn_export },
+  { "pgn-dump", "pgn-dump FILE",
+    "each main-line position as FEN<TAB>legal moves, then end<TAB>status", cli_pgn_dump },
+  { "pgn-index", "pgn-index [-j N] [--list] FILE",
+    "index a large PGN file: game count, time, first batch, memory", cli_pgn_index },
+  { "pgn-gen", "pgn-gen N SEED",
+    "write N random legal games, reproducibly (for benchmarks)", cli_pgn_gen },
 };
 
 static void

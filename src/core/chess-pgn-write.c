@@ -146,20 +146,23 @@ out_comment (Out        *out,
   free (tok);
 }
 
+/* "12. e4", "12... e5" or "e5" as one token: a line never ends between a
+ * move number and its move. */
 static void
-out_move_number (Out                 *out,
-                 const ChessPosition *before,
-                 bool                 force)
+out_move (Out                 *out,
+          const ChessPosition *before,
+          const char          *san,
+          bool                 force_number)
 {
-  char buf[32];
+  char buf[64];
   int n;
 
   if (before->side == CHESS_WHITE)
-    n = snprintf (buf, sizeof buf, "%u.", (unsigned) before->fullmove);
-  else if (force)
-    n = snprintf (buf, sizeof buf, "%u...", (unsigned) before->fullmove);
+    n = snprintf (buf, sizeof buf, "%u. %s", (unsigned) before->fullmove, san);
+  else if (force_number)
+    n = snprintf (buf, sizeof buf, "%u... %s", (unsigned) before->fullmove, san);
   else
-    return;
+    n = snprintf (buf, sizeof buf, "%s", san);
   out_token (out, buf, (size_t) n, false);
 }
 
@@ -186,8 +189,7 @@ write_line (Out             *out,
           out_comment (out, before_comment);
           need_number = true;
         }
-      out_move_number (out, before, need_number);
-      out_token (out, san, strlen (san), false);
+      out_move (out, before, san, need_number);
       for (unsigned i = 0; i < n_nags; i++)
         {
           char buf[8];

@@ -11,6 +11,7 @@
  * carry never holds more than a capped tag. Nothing else is copied.
  */
 #include "chess-pgn.h"
+#include "chess-pgn-private.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -401,6 +402,148 @@ emit_result (ChessPgnParser         *p,
   game_end (p, p->game != GAME_SKIP, end);
 }
 
+/* The common case of SAN, resolved without generating every legal move:
+ * a piece or pawn move written exactly ("Nf3", "exd5", "e8=Q+", "Rae1"),
+ * the side to move not in check, the moving piece not pinned. Then the
+ * only piece of that type attacking the target square is the one that
+ * moves, and the move is legal without further test. Anything else —
+ * checks, pins, castling, en passant, sloppy or wrong SAN — returns
+ * CHESS_MOVE_NONE and chess_san_parse() decides (and explains errors).
+ * It is most of the speed of pgn-check: see tests/test-pgn.c, which checks
+ * that it never disagrees with chess_san_parse(). */
+ChessMove
+_chess_pgn_san_fast (const ChessPosition *pos,
+                     const char          *s,
+                     size_t               n)
+{
+  ChessColor us = (ChessColor) pos->side;
+  ChessBitboard own = pos->by_color[us], occ = pos->by_type[0];
+  ChessPieceType type;
+  ChessSquare to, from;
+  int file = -1, rank = -1;
+  bool capture = false;
+  size_t i = 1;
+
+  if (pos->checkers != 0)
+    return CHESS_MOVE_NONE;
+  while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
+    n--;
+  if (n < 2)
+    return CHESS_MOVE_NONE;
+
+  if (s[0] >= 'a' && s[0] <= 'h')
+    {
+      int up = us == CHESS_WHITE ? 8 : -8;
+      int last = us == CHESS_WHITE ? 7 : 0;
+      ChessPieceType promo = CHESS_NO_PIECE_TYPE;
+      ChessPiece pawn = chess_piece_make (us, CHESS_PAWN);
+
+      if (n >= 4 && s[n - 2] == '=')
+        {
+          switch (s[n - 1])
+            {
+            case 'Q': promo = CHESS_QUEEN; break;
+            case 'R': promo = CHESS_ROOK; break;
+            case 'B': promo = CHESS_BISHOP; break;
+            case 'N': promo = CHESS_KNIGHT; break;
+            default: return CHESS_MOVE_NONE;
+            }
+          n -= 2;
+        }
+      if (n == 2)
+        {
+          if (s[1] < '1' || s[1] > '8')
+            return CHESS_MOVE_NONE;
+          to = chess_square_make (s[0] - 'a', s[1] - '1');
+          if (pos->board[to] != CHESS_NO_PIECE)
+            return CHESS_MOVE_NONE;
+          from = (ChessSquare) (to - up);
+          if (pos->board[from] != pawn)
+            {
+              if (pos->board[from] != CHESS_NO_PIECE
+                  || chess_square_rank (to) != (us == CHESS_WHITE ? 3 : 4)
+                  || pos->board[from - up] != pawn)
+                return CHESS_MOVE_NONE;
+              from = (ChessSquare) (from - up);
+            }
+        }
+      else if (n == 4 && s[1] == 'x')
+        {
+          if (s[2] < 'a' || s[2] > 'h' || s[3] < '1' || s[3] > '8'
+              || (s[2] - s[0] != 1 && s[0] - s[2] != 1))
+            return CHESS_MOVE_NONE;
+          to = chess_square_make (s[2] - 'a', s[3] - '1');
+          if (pos->board[to] == CHESS_NO_PIECE || (own >> to & 1))
+            return CHESS_MOVE_NONE;
+          if ((int) chess_square_rank (to) == (us == CHESS_WHITE ? 0 : 7))
+            return CHESS_MOVE_NONE;
+          from = chess_square_make (s[0] - 'a', chess_square_rank (to) - (us == CHESS_WHITE ? 1 : -1));
+          if (pos->board[from] != pawn)
+            return CHESS_MOVE_NONE;
+        }
+      else
+        return CHESS_MOVE_NONE;
+      if ((int) chess_square_rank (to) == last ? promo == CHESS_NO_PIECE_TYPE
+                                               : promo != CHESS_NO_PIECE_TYPE)
+        return CHESS_MOVE_NONE;
+      if (pos->blockers >> from & 1)
+        return CHESS_MOVE_NONE;
+      return promo != CHESS_NO_PIECE_TYPE ? chess_move_make_promotion (from, to, promo)
+                                          : chess_move_make (from, to, CHESS_MOVE_NORMAL);
+    }
+
+  switch (s[0])
+    {
+    case 'N': type = CHESS_KNIGHT; break;
+    case 'B': type = CHESS_BISHOP; break;
+    case 'R': type = CHESS_ROOK; break;
+    case 'Q': type = CHESS_QUEEN; break;
+    case 'K': type = CHESS_KING; break;
+    default: return CHESS_MOVE_NONE;
+    }
+  if (n < 3 || n > 6 || s[n - 2] < 'a' || s[n - 2] > 'h' || s[n - 1] < '1' || s[n - 1] > '8')
+    return CHESS_MOVE_NONE;
+  to = chess_square_make (s[n - 2] - 'a', s[n - 1] - '1');
+  n -= 2;
+  if (i < n && s[i] >= 'a' && s[i] <= 'h')
+    file = s[i++] - 'a';
+  if (i < n && s[i] >= '1' && s[i] <= '8')
+    rank = s[i++] - '1';
+  if (i < n && s[i] == 'x')
+    {
+      capture = true;
+      i++;
+    }
+  if (i != n)
+    return CHESS_MOVE_NONE;
+  if ((own >> to & 1) || capture != (pos->board[to] != CHESS_NO_PIECE))
+    return CHESS_MOVE_NONE;
+
+  if (type == CHESS_KING)
+    {
+      from = chess_position_king (pos, us);
+      if (from >= 64 || !(chess_attacks (CHESS_KING, us, from, occ) >> to & 1)
+          || (file >= 0 && (int) chess_square_file (from) != file)
+          || (rank >= 0 && (int) chess_square_rank (from) != rank)
+          || chess_position_attackers (pos, to, (ChessColor) (us ^ 1),
+                                       occ ^ ((ChessBitboard) 1 << from)) != 0)
+        return CHESS_MOVE_NONE;
+      return chess_move_make (from, to, CHESS_MOVE_NORMAL);
+    }
+
+  ChessBitboard sources = chess_attacks (type, us, to, occ) & pos->by_type[type] & own;
+  if (file >= 0)
+    sources &= (ChessBitboard) 0x0101010101010101ULL << file;
+  if (rank >= 0)
+    sources &= (ChessBitboard) 0xffULL << (8 * rank);
+  if (sources == 0 || (sources & (sources - 1)) != 0)
+    return CHESS_MOVE_NONE;
+  from = (ChessSquare) __builtin_ctzll (sources);
+  if (pos->blockers >> from & 1)
+    return CHESS_MOVE_NONE;
+  return chess_move_make (from, to, CHESS_MOVE_NORMAL);
+}
+
 static void
 handle_move (ChessPgnParser         *p,
              const char             *san,
@@ -418,7 +561,9 @@ handle_move (ChessPgnParser         *p,
       return;
     }
   level = &p->levels[p->depth];
-  move = chess_san_parse (&level->cur, san, n, &error);
+  move = _chess_pgn_san_fast (&level->cur, san, n);
+  if (move == CHESS_MOVE_NONE)
+    move = chess_san_parse (&level->cur, san, n, &error);
   if (move == CHESS_MOVE_NULL && chess_position_in_check (&level->cur))
     {
       error.code = CHESS_ERROR_SAN_ILLEGAL;
@@ -479,55 +624,69 @@ enter_movetext (ChessPgnParser         *p,
   return ensure_start (p);
 }
 
-/* A complete symbol: move number, result, move (with suffixes), null move. */
+/* A complete symbol: move number, result, move (with suffixes), null move.
+ * plain means pure ASCII (the common case: read in place, no copy). */
 static void
 handle_symbol (ChessPgnParser         *p,
                const unsigned char    *t,
                size_t                  n,
+               bool                    plain,
                const ChessPgnLocation *loc,
                uint64_t                end)
 {
-  char s[CHESS_PGN_MAX_TOKEN * 2 + 8];
-  size_t k = 0, suffix;
-  bool digits = true;
+  char norm[CHESS_PGN_MAX_TOKEN * 2 + 8];
+  const char *s = (const char *) t;
+  size_t k = n, suffix;
 
-  /* Normalise: dashes to '-', ½ to 1/2, figurines to letters. */
-  for (size_t i = 0; i < n; i++)
+  if (!plain)
     {
-      unsigned char c = t[i];
-      if (c == 0xe2 && i + 2 < n && t[i + 1] == 0x80 && (t[i + 2] == 0x93 || t[i + 2] == 0x94))
+      /* Normalise: dashes to '-', ½ to 1/2, figurines to letters. */
+      k = 0;
+      for (size_t i = 0; i < n; i++)
         {
-          s[k++] = '-';
-          i += 2;
+          unsigned char c = t[i];
+          if (c == 0xe2 && i + 2 < n && t[i + 1] == 0x80 && (t[i + 2] == 0x93 || t[i + 2] == 0x94))
+            {
+              norm[k++] = '-';
+              i += 2;
+            }
+          else if (c == 0xe2 && i + 2 < n && t[i + 1] == 0x99 && t[i + 2] >= 0x94 && t[i + 2] <= 0x9f)
+            {
+              norm[k++] = "KQRBNPKQRBNP"[t[i + 2] - 0x94];
+              i += 2;
+            }
+          else if (c == 0xc2 && i + 1 < n && t[i + 1] == 0xbd)
+            {
+              memcpy (norm + k, "1/2", 3);
+              k += 3;
+              i += 1;
+            }
+          else
+            norm[k++] = (char) c;
         }
-      else if (c == 0xe2 && i + 2 < n && t[i + 1] == 0x99 && t[i + 2] >= 0x94 && t[i + 2] <= 0x9f)
-        {
-          s[k++] = "KQRBNPKQRBNP"[t[i + 2] - 0x94];
-          i += 2;
-        }
-      else if (c == 0xc2 && i + 1 < n && t[i + 1] == 0xbd)
-        {
-          memcpy (s + k, "1/2", 3);
-          k += 3;
-          i += 1;
-        }
-      else
-        s[k++] = (char) c;
+      norm[k] = '\0';
+      s = norm;
     }
-  s[k] = '\0';
-  for (size_t i = 0; i < k; i++)
-    digits = digits && is_digit ((unsigned char) s[i]);
 
-  if (strcmp (s, "1-0") == 0 || strcmp (s, "0-1") == 0 || strcmp (s, "1/2-1/2") == 0)
+  if (s[0] >= '0' && s[0] <= '9')
     {
-      emit_result (p, s, loc, end);
-      return;
-    }
-  if (digits && strcmp (s, "0000") != 0)
-    {
-      /* A move number: only checks that we are in a game. */
-      enter_movetext (p, loc);
-      return;
+      static const char *const results[] = { "1-0", "0-1", "1/2-1/2" };
+      bool digits = true;
+
+      for (unsigned r = 0; r < 3; r++)
+        if (k == strlen (results[r]) && memcmp (s, results[r], k) == 0)
+          {
+            emit_result (p, results[r], loc, end);
+            return;
+          }
+      for (size_t i = 1; i < k && digits; i++)
+        digits = s[i] >= '0' && s[i] <= '9';
+      if (digits && !(k == 4 && memcmp (s, "0000", 4) == 0))
+        {
+          /* A move number: only says that the movetext has begun. */
+          enter_movetext (p, loc);
+          return;
+        }
     }
 
   suffix = k;
@@ -979,16 +1138,24 @@ process (ChessPgnParser      *p,
             if (is_alnum (c) || c == '-' || c >= 0x80)
               {
                 size_t j = i;
+                bool plain = true;
                 for (;;)
                   {
-                    while (j < len && symbol_byte[buf[j]] && j - i <= CHESS_PGN_MAX_TOKEN)
+                    while (j < len && j - i <= CHESS_PGN_MAX_TOKEN)
                       {
-                        if (buf[j] == 0xe2 && j > i)
+                        unsigned char d = buf[j];
+                        if (!symbol_byte[d])
+                          break;
+                        if (d >= 0x80)
                           {
-                            if (len - j < 3 && !final)
-                              return i;
-                            if (len - j >= 3 && buf[j + 1] == 0x80 && buf[j + 2] == 0xa6)
-                              break;    /* "…" ends the move number */
+                            plain = false;
+                            if (d == 0xe2 && j > i)
+                              {
+                                if (len - j < 3 && !final)
+                                  return i;
+                                if (len - j >= 3 && buf[j + 1] == 0x80 && buf[j + 2] == 0xa6)
+                                  break;    /* "…" ends the move number */
+                              }
                           }
                         j++;
                       }
@@ -1029,7 +1196,7 @@ process (ChessPgnParser      *p,
                     i = j;
                     goto next;
                   }
-                handle_symbol (p, buf + i, j - i, &loc, p->offset + j);
+                handle_symbol (p, buf + i, j - i, plain, &loc, p->offset + j);
                 i = j;
                 goto next;
               }
