@@ -731,6 +731,32 @@ test_static_layer (Fixture       *f,
 }
 
 static void
+test_resize_rasterises (Fixture       *f,
+                        gconstpointer  data)
+{
+  CaissaPieceSet *set = caissa_board_get_piece_set (f->board);
+  guint renders = caissa_piece_set_get_render_count (set);
+  int size = 37 * gtk_widget_get_scale_factor (GTK_WIDGET (f->board));
+  graphene_rect_t r;
+
+  g_assert_false (caissa_piece_set_has_size (set, size));
+
+  /* A new allocation redraws at once with the old textures scaled, and
+   * renders the pieces at the new size only once the size has settled. */
+  GTK_WIDGET_GET_CLASS (f->board)->size_allocate (GTK_WIDGET (f->board), 8 * 37, 8 * 37 + 10, -1);
+  g_assert_true (caissa_board_get_square_bounds (f->board, sq ("a8"), &r));
+  g_assert_cmpfloat (r.size.width, ==, 37);
+  g_assert_cmpfloat (r.origin.y, ==, 5);
+  snapshot_once (f);
+  g_assert_cmpuint (caissa_piece_set_get_render_count (set), ==, renders);
+  g_assert_false (caissa_piece_set_has_size (set, size));
+
+  iterate_for (300);
+  g_assert_true (caissa_piece_set_has_size (set, size));
+  g_assert_cmpuint (caissa_piece_set_get_render_count (set), ==, renders + 12);
+}
+
+static void
 test_piece_set_cache (void)
 {
   g_autoptr(GError) error = NULL;
@@ -1112,6 +1138,7 @@ main (int    argc,
   ADD ("draw/arrows-and-marks", KINGS_ONLY, test_arrows_and_marks);
   ADD ("draw/promotion-chooser", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", test_promotion_chooser_pixels);
   ADD ("draw/static-layer-reused", NULL, test_static_layer);
+  ADD ("draw/resize-rasterises", NULL, test_resize_rasterises);
   ADD ("input/click-click", NULL, test_click_click);
   ADD ("input/drag", NULL, test_drag);
   ADD ("input/castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", test_castling);

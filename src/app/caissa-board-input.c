@@ -125,6 +125,41 @@ can_be_captured (CaissaBoard *self,
   return FALSE;
 }
 
+/* A hand over what can be picked up or moved to, a closed hand while
+ * dragging. */
+static void
+update_cursor (CaissaBoard *self,
+               ChessSquare  square)
+{
+  const char *name = NULL;
+
+  if (self->dragging)
+    name = "grabbing";
+  else if (square != CHESS_NO_SQUARE && self->interactive && self->can_move)
+    {
+      ChessPiece piece = self->position.board[square];
+      ChessSquare slot;
+
+      if (self->promotion_to != CHESS_NO_SQUARE)
+        {
+          for (guint i = 0; i < G_N_ELEMENTS (promotion_pieces); i++)
+            if (_caissa_board_promotion_slot (self, i, &slot) && slot == square)
+              name = "pointer";
+        }
+      else if ((piece != CHESS_NO_PIECE && chess_piece_color (piece) == self->position.side
+                && _caissa_board_targets (self, square) != 0)
+               || (self->selected != CHESS_NO_SQUARE
+                   && (_caissa_board_targets (self, self->selected) & (1ULL << square))))
+        name = "pointer";
+    }
+
+  if (g_strcmp0 (name, self->cursor_name) != 0)
+    {
+      self->cursor_name = name;
+      gtk_widget_set_cursor_from_name (GTK_WIDGET (self), name);
+    }
+}
+
 static void
 set_selected (CaissaBoard *self,
               ChessSquare  square)
@@ -164,6 +199,8 @@ end_drag (CaissaBoard *self)
   self->dragging = FALSE;
   self->hover = CHESS_NO_SQUARE;
   self->press_square = CHESS_NO_SQUARE;
+  if (g_strcmp0 (self->cursor_name, "grabbing") == 0)
+    update_cursor (self, CHESS_NO_SQUARE);
 }
 
 void
@@ -406,6 +443,7 @@ _caissa_board_motion (CaissaBoard *self,
   self->pointer_x = bx;
   self->pointer_y = by;
   self->hover = _caissa_board_square_at_board (self, bx, by);
+  update_cursor (self, self->hover);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -468,6 +506,24 @@ drag_cancel_cb (GtkGesture       *gesture,
   end_drag (self);
 }
 
+static void
+pointer_motion_cb (GtkEventControllerMotion *controller,
+                   double                    x,
+                   double                    y,
+                   CaissaBoard              *self)
+{
+  if (!self->dragging)
+    update_cursor (self, caissa_board_get_square_at (self, x, y));
+}
+
+static void
+pointer_leave_cb (GtkEventControllerMotion *controller,
+                  CaissaBoard              *self)
+{
+  if (!self->dragging)
+    update_cursor (self, CHESS_NO_SQUARE);
+}
+
 static gboolean
 key_pressed_cb (GtkEventControllerKey *controller,
                 guint                  keyval,
@@ -492,6 +548,7 @@ _caissa_board_init_input (CaissaBoard *self)
   GtkGesture *click = gtk_gesture_click_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *key = gtk_event_controller_key_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
 
   /* Both see every press; grouped, so that claiming the press in one
    * claims it for the other. */
@@ -508,6 +565,10 @@ _caissa_board_init_input (CaissaBoard *self)
 
   g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), key);
+
+  g_signal_connect (motion, "motion", G_CALLBACK (pointer_motion_cb), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (pointer_leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 }
 
 /* ---------------------------------------------------------------------- */

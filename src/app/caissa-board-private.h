@@ -65,6 +65,7 @@ struct _CaissaBoard
   double          pointer_y;
   ChessSquare     lifted;          /* ghosted in the static layer while dragged */
   ChessSquare     hover;
+  const char     *cursor_name;     /* static string */
 
   /* Touch-move (RULES.md §4). */
   ChessSquare     committed;

@@ -166,26 +166,30 @@ caissa_piece_set_new_from_directory (const char *path,
 }
 
 /* The built-in set from the GResource. A binary built without the resource
- * (a unit test, say) still gets a usable board: pieces drawn from font glyphs. */
+ * (a unit test, say) still gets a usable board: pieces drawn from font
+ * glyphs. The resource is looked for again until found, so a board made
+ * before the resource was registered does not keep glyphs for good. */
 CaissaPieceSet *
 caissa_piece_set_get_default (void)
 {
   static CaissaPieceSet *default_set;
+  static CaissaPieceSet *glyph_set;
+  g_autoptr(GError) error = NULL;
 
-  if (default_set == NULL)
+  if (default_set != NULL)
+    return default_set;
+
+  default_set = caissa_piece_set_new_from_resource ("caissa", &error);
+  if (default_set != NULL)
+    return default_set;
+
+  if (glyph_set == NULL)
     {
-      g_autoptr(GError) error = NULL;
-
-      default_set = caissa_piece_set_new_from_resource ("caissa", &error);
-      if (default_set == NULL)
-        {
-          g_debug ("No piece resource (%s); drawing pieces from font glyphs", error->message);
-          default_set = g_object_new (CAISSA_TYPE_PIECE_SET, NULL);
-          default_set->name = g_strdup ("glyphs");
-        }
+      g_debug ("No piece resource (%s); drawing pieces from font glyphs", error->message);
+      glyph_set = g_object_new (CAISSA_TYPE_PIECE_SET, NULL);
+      glyph_set->name = g_strdup ("glyphs");
     }
-
-  return default_set;
+  return glyph_set;
 }
 
 const char *
