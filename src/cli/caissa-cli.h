@@ -13,6 +13,10 @@
 int cli_perft  (int argc, char **argv);
 int cli_moves  (int argc, char **argv);
 int cli_fen    (int argc, char **argv);
+int cli_tb_stats (int argc, char **argv);
+int cli_tb_probe (int argc, char **argv);
+int cli_tb_build (int argc, char **argv);
+int cli_tb_start (int argc, char **argv);
 int cli_pgn_check  (int argc, char **argv);
 int cli_pgn_export (int argc, char **argv);
 int cli_pgn_dump   (int argc, char **argv);

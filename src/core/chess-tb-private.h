@@ -46,6 +46,9 @@ int      _chess_tb_tuple_code          (const ChessTbTuple *t);
 bool     _chess_tb_random_start        (ChessTbEnding ending, unsigned min_moves,
                                         unsigned max_moves, uint64_t *rng, ChessTbTuple *t);
 
+/* The longest distance (moves) among such starts; 0 on failure. */
+unsigned _chess_tb_longest_start       (ChessTbEnding ending);
+
 /* splitmix64: the practice's only source of randomness. */
 uint64_t _chess_tb_rng_next            (uint64_t *state);
 /* Uniform in 0..n-1 (n > 0). */

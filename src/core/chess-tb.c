@@ -1160,6 +1160,39 @@ good_start (const TbInfo *info, const uint8_t *sq, unsigned code, unsigned lo, u
   return !v.in_check && v.quiet != 0 && v.ncap == 0;
 }
 
+unsigned
+_chess_tb_longest_start (ChessTbEnding e)
+{
+  static _Atomic unsigned cache[CHESS_TB_N_ENDINGS];
+  const uint8_t *data;
+  unsigned best = 0, n;
+  size_t size;
+  uint8_t sq[4] = { 0, 0, 0, 0 };
+
+  if (e < 0 || e >= CHESS_TB_N_ENDINGS)
+    return 0;
+  if ((best = atomic_load (&cache[e])) != 0)
+    return best;
+  if (!chess_tb_build (e, NULL, NULL))
+    return 0;
+  data = table_data (e);
+  size = tb_size (e);
+  n = tb_info[e].n;
+  for (uint32_t idx = 0; idx < size; idx++)
+    {
+      unsigned code = data[idx];
+
+      if (code > CHESS_TB_MAX_DTM || code <= best)
+        continue;
+      tb_decode (n, idx, sq);
+      if (good_start (&tb_info[e], sq, code, 0, CHESS_TB_MAX_DTM))
+        best = code;
+    }
+  best = (best + 1) / 2;
+  atomic_store (&cache[e], best);
+  return best;
+}
+
 bool
 _chess_tb_random_start (ChessTbEnding e, unsigned min_moves, unsigned max_moves,
                         uint64_t *rng, ChessTbTuple *t)
