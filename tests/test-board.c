@@ -179,13 +179,17 @@ render (Fixture *f)
   f->width = gtk_widget_get_width (widget);
   f->height = gtk_widget_get_height (widget);
   f->scale = gtk_widget_get_scale_factor (widget);
+  /* In device pixels, as on screen (GDK_SCALE=2 tests HiDPI). */
+  gtk_snapshot_scale (snapshot, f->scale, f->scale);
   gdk_paintable_snapshot (paintable, snapshot, f->width, f->height);
   node = gtk_snapshot_free_to_node (snapshot);
   g_assert_nonnull (node);
 
   g_clear_object (&f->texture);
   f->texture = gsk_renderer_render_texture (renderer, node,
-                                            &GRAPHENE_RECT_INIT (0, 0, f->width, f->height));
+                                            &GRAPHENE_RECT_INIT (0, 0, f->width * f->scale,
+                                                                 f->height * f->scale));
+  g_assert_cmpint (gdk_texture_get_width (f->texture), ==, f->width * f->scale);
   gsk_render_node_unref (node);
 
   g_clear_pointer (&f->pixels, g_free);
