@@ -1,5 +1,6 @@
-/* caissa-board.c — the chessboard widget: properties, geometry, drawing,
- * move animation. Input lives in caissa-board-input.c.
+/* caissa-board.c — the chessboard widget: properties, the game, geometry
+ * and size, move animation. Drawing lives in caissa-board-draw.c, input in
+ * caissa-board-input.c.
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
