@@ -394,6 +394,32 @@ test_put_remove (void)
   g_assert_cmpuint (parsed.key, ==, pos.key);
 }
 
+/* An unfinished set-up (no black king, a stray e.p. square) is refused by
+ * validation but never crashes the generator: it simply has no moves. */
+static void
+test_unfinished_setup (void)
+{
+  ChessPosition pos;
+  ChessMoveList list;
+  ChessError error;
+
+  chess_position_clear (&pos);
+  g_assert_cmpuint (chess_count_legal (&pos), ==, 0);
+  chess_position_put (&pos, chess_square_make (4, 0), chess_piece_make (CHESS_WHITE, CHESS_KING));
+  chess_position_put (&pos, chess_square_make (0, 1), chess_piece_make (CHESS_WHITE, CHESS_PAWN));
+  pos.ep_square = 3;
+  chess_position_finish (&pos);
+  g_assert_false (chess_position_validate (&pos, &error));
+  g_assert_nonnull (strstr (error.message, "Black has no king"));
+  g_assert_cmpuint (chess_generate_legal (&pos, &list), ==, 0);
+  g_assert_cmpuint (chess_perft (&pos, 3), ==, 0);
+  g_assert_false (chess_position_ep_legal (&pos));
+  chess_position_put (&pos, chess_square_make (4, 7), chess_piece_make (CHESS_BLACK, CHESS_KING));
+  chess_position_finish (&pos);
+  /* Five king moves and a2-a3, a2-a4; the bogus e.p. square is ignored. */
+  g_assert_cmpuint (chess_generate_legal (&pos, &list), ==, 7);
+}
+
 static void
 test_names (void)
 {
@@ -431,6 +457,7 @@ main (int    argc,
   g_test_add_func ("/core/position/pins-and-checks", test_pins_and_checks);
   g_test_add_func ("/core/position/attackers", test_attackers);
   g_test_add_func ("/core/position/put-remove", test_put_remove);
+  g_test_add_func ("/core/position/unfinished-setup", test_unfinished_setup);
   g_test_add_func ("/core/position/names", test_names);
 
   return g_test_run ();

@@ -32,9 +32,19 @@ board_from_position (Board               *b,
     b->type[i] = pos->by_type[i];
   b->color[0] = pos->by_color[0];
   b->color[1] = pos->by_color[1];
-  b->side = pos->side;
-  b->castling = pos->castling;
-  b->ep = pos->ep_square;
+  b->side = pos->side & 1;
+  b->castling = pos->castling & 15;
+  /* An e.p. square off its rank (an unvalidated set-up) is ignored. */
+  b->ep = pos->ep_square < 64 && chess_square_rank (pos->ep_square) == (b->side == CHESS_WHITE ? 5 : 2)
+          ? pos->ep_square : CHESS_NO_SQUARE;
+}
+
+/* Generation needs one king a side; an unfinished set-up without one has
+ * no moves rather than undefined behaviour. */
+static inline bool
+has_kings (const ChessPosition *pos)
+{
+  return (pos->by_type[CHESS_KING] & pos->by_color[0]) && (pos->by_type[CHESS_KING] & pos->by_color[1]);
 }
 
 /* Is sq attacked by `them` when the board holds occ? */
@@ -306,6 +316,9 @@ chess_generate_legal (const ChessPosition *pos,
   Board b;
 
   chess_init ();
+  list->count = 0;
+  if (!has_kings (pos))
+    return 0;
   board_from_position (&b, pos);
   list->count = generate_list (&b, list->moves);
   return list->count;
@@ -317,6 +330,8 @@ chess_count_legal (const ChessPosition *pos)
   Board b;
 
   chess_init ();
+  if (!has_kings (pos))
+    return 0;
   board_from_position (&b, pos);
   return generate_count (&b);
 }
@@ -328,12 +343,10 @@ chess_position_ep_legal (const ChessPosition *pos)
   ChessBitboard cand, checkers;
   unsigned ksq, us = pos->side & 1;
 
-  if (pos->ep_square >= 64)
+  if (pos->ep_square >= 64 || !has_kings (pos))
     return false;
   chess_init ();
   board_from_position (&b, pos);
-  if (!(b.type[CHESS_KING] & b.color[us]))
-    return false;
   /* The square must really be behind an enemy pawn that just passed it. */
   if (chess_square_rank (pos->ep_square) != (us == CHESS_WHITE ? 5 : 2))
     return false;
@@ -498,6 +511,8 @@ chess_perft (const ChessPosition *pos,
   chess_init ();
   if (depth == 0)
     return 1;
+  if (!has_kings (pos))
+    return 0;
   board_from_position (&b, pos);
   return perft_rec (&b, depth);
 }
