@@ -49,6 +49,8 @@
 
 #define BIT(sq)           (((uint64_t) 1) << (sq))
 #define CODE_UNRES_W      255  /* while building: strong to move, not won yet */
+#define CODE_ILLEGAL_W    0    /* while building: strong to move, illegal (a strong
+                                  side to move is never mated, so 0 is free) */
 #define CODE_UNRES_L      200  /* while building: lone to move, + longest capture loss */
 #define TB_HEADER_SIZE    32
 #define TB_FORMAT_VERSION 1
@@ -343,11 +345,12 @@ build_init_t (Builder *b, ChessTbEnding e)
       tb_decode (n, idx, sq);
       if (!squares_legal (n, sq))
         {
-          b->w[idx] = b->l[idx] = CHESS_TB_CODE_ILLEGAL;
+          b->w[idx] = CODE_ILLEGAL_W;
+          b->l[idx] = CHESS_TB_CODE_ILLEGAL;
           continue;
         }
       lone_view (info, sq, &v);
-      b->w[idx] = v.in_check ? CHESS_TB_CODE_ILLEGAL : CODE_UNRES_W;
+      b->w[idx] = v.in_check ? CODE_ILLEGAL_W : CODE_UNRES_W;
       cnt = popcount64 (v.quiet);
       for (unsigned c = 0; c < v.ncap; c++)
         {
@@ -391,13 +394,16 @@ build_init_t (Builder *b, ChessTbEnding e)
     }
 }
 
-/* Branch-free: most predecessors are won already, unpredictably, and a
- * store that rewrites the same byte lets the loads overlap. */
+/* While building, a strong-to-move byte is 0 (illegal), an odd distance
+ * no greater than `value` (won already: levels come in order) or 255 (not
+ * yet won), so "won in value unless won sooner" is a minimum. That has no
+ * branch to mispredict (most predecessors are won already, unpredictably),
+ * which lets the loads of consecutive predecessors overlap. */
 TB_INLINE void
 set_won (Builder *b, uint32_t idx, uint8_t value)
 {
   uint8_t old = b->w[idx];
-  b->w[idx] = old == CODE_UNRES_W ? value : old;
+  b->w[idx] = old < value ? old : value;
 }
 
 /* A lone-to-move position lost in `level`: its predecessors by a strong
@@ -534,6 +540,8 @@ build_retro_t (Builder *b, ChessTbEnding e)
     {
       if (b->w[i] == CODE_UNRES_W)
         b->w[i] = CHESS_TB_CODE_DRAW;
+      else if (b->w[i] == CODE_ILLEGAL_W)
+        b->w[i] = CHESS_TB_CODE_ILLEGAL;
       if (b->l[i] >= CODE_UNRES_L && b->l[i] < CHESS_TB_CODE_DRAW)
         b->l[i] = CHESS_TB_CODE_DRAW;
     }
