@@ -253,7 +253,8 @@ typedef struct
 } Progress;
 
 static void
-progress_cb (double fraction, void *user_data)
+progress_cb (double  fraction,
+             void   *user_data)
 {
   Progress *p = user_data;
 

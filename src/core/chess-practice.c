@@ -21,7 +21,8 @@ static const ChessPieceType ending_pieces[CHESS_TB_N_ENDINGS][2] = {
 /* Mixes a purpose into the caller's seed, so that the same seed used for
  * different things does not give correlated choices. */
 static uint64_t
-seed_state (uint64_t seed, uint64_t purpose)
+seed_state (uint64_t seed,
+            uint64_t purpose)
 {
   uint64_t s = seed ^ (purpose * 0xd1342543de82ef95ULL);
 
@@ -30,9 +31,12 @@ seed_state (uint64_t seed, uint64_t purpose)
 }
 
 bool
-chess_practice_random_start (ChessTbEnding ending, ChessColor strong,
-                             unsigned min_moves, unsigned max_moves,
-                             uint64_t seed, ChessPosition *pos)
+chess_practice_random_start (ChessTbEnding  ending,
+                             ChessColor     strong,
+                             unsigned       min_moves,
+                             unsigned       max_moves,
+                             uint64_t       seed,
+                             ChessPosition *pos)
 {
   ChessTbTuple t;
   ChessPosition p;
@@ -65,7 +69,8 @@ chess_practice_longest_start (ChessTbEnding ending)
 }
 
 ChessMove
-chess_practice_defend (const ChessPosition *pos, uint64_t seed)
+chess_practice_defend (const ChessPosition *pos,
+                       uint64_t             seed)
 {
   ChessTbMoveValue moves[CHESS_MAX_MOVES];
   ChessTbResult now;
@@ -102,7 +107,8 @@ chess_practice_defend (const ChessPosition *pos, uint64_t seed)
 }
 
 unsigned
-chess_practice_best_moves (const ChessPosition *pos, ChessMove best[CHESS_MAX_MOVES])
+chess_practice_best_moves (const ChessPosition *pos,
+                           ChessMove            best[CHESS_MAX_MOVES])
 {
   ChessTbMoveValue moves[CHESS_MAX_MOVES];
   ChessTbResult now;
@@ -118,7 +124,8 @@ chess_practice_best_moves (const ChessPosition *pos, ChessMove best[CHESS_MAX_MO
 }
 
 ChessMove
-chess_practice_hint (const ChessPosition *pos, uint64_t seed)
+chess_practice_hint (const ChessPosition *pos,
+                     uint64_t             seed)
 {
   ChessMove best[CHESS_MAX_MOVES];
   unsigned n = chess_practice_best_moves (pos, best);
@@ -133,7 +140,9 @@ chess_practice_hint (const ChessPosition *pos, uint64_t seed)
  * functions read it (board, side, castling): the bitboards and key are
  * not updated, so it must not reach the rest of the core. */
 static void
-tb_view_after (const ChessPosition *before, ChessMove move, ChessPosition *after)
+tb_view_after (const ChessPosition *before,
+               ChessMove            move,
+               ChessPosition       *after)
 {
   ChessSquare from = chess_move_from (move), to = chess_move_to (move);
 
@@ -144,7 +153,8 @@ tb_view_after (const ChessPosition *before, ChessMove move, ChessPosition *after
 }
 
 bool
-chess_practice_judge_move (const ChessPosition *before, ChessMove move,
+chess_practice_judge_move (const ChessPosition    *before,
+                           ChessMove               move,
                            ChessPracticeJudgement *out)
 {
   ChessTbMoveValue moves[CHESS_MAX_MOVES];
@@ -268,7 +278,8 @@ chess_practice_status (const ChessPosition *pos)
 }
 
 ChessPracticeGrade
-chess_practice_grade (unsigned moves_used, unsigned fewest)
+chess_practice_grade (unsigned moves_used,
+                      unsigned fewest)
 {
   unsigned extra = moves_used > fewest ? moves_used - fewest : 0;
 

@@ -163,7 +163,9 @@ ensure_geometry (void)
 }
 
 TB_INLINE uint64_t
-ray_attacks (int d, unsigned sq, uint64_t occ)
+ray_attacks (int      d,
+             unsigned sq,
+             uint64_t occ)
 {
   uint64_t a = ray_bb[d][sq], b = a & occ;
 
@@ -173,7 +175,9 @@ ray_attacks (int d, unsigned sq, uint64_t occ)
 }
 
 TB_INLINE uint64_t
-piece_attacks (ChessPieceType type, unsigned sq, uint64_t occ)
+piece_attacks (ChessPieceType type,
+               unsigned       sq,
+               uint64_t       occ)
 {
   switch (type)
     {
@@ -215,7 +219,8 @@ tb_size (ChessTbEnding e)
 
 /* Index of squares whose sq[0] is in the triangle. */
 TB_INLINE uint32_t
-tb_index (unsigned n, const uint8_t *sq)
+tb_index (unsigned       n,
+          const uint8_t *sq)
 {
   uint32_t i = (uint32_t) tri_of[sq[0]];
 
@@ -225,7 +230,9 @@ tb_index (unsigned n, const uint8_t *sq)
 }
 
 TB_INLINE void
-tb_decode (unsigned n, uint32_t idx, uint8_t *sq)
+tb_decode (unsigned  n,
+           uint32_t  idx,
+           uint8_t  *sq)
 {
   for (unsigned k = n - 1; k >= 1; k--)
     {
@@ -237,7 +244,8 @@ tb_decode (unsigned n, uint32_t idx, uint8_t *sq)
 
 /* Any squares: apply the symmetry that brings sq[0] into the triangle. */
 static inline uint32_t
-tb_index_any (unsigned n, const uint8_t *sq)
+tb_index_any (unsigned       n,
+              const uint8_t *sq)
 {
   uint8_t s[4] = { 0, 0, 0, 0 };
   unsigned t = tri_sym[sq[0]];
@@ -259,7 +267,9 @@ typedef struct
 } LoneView;
 
 TB_INLINE void
-lone_view (const TbInfo *info, const uint8_t *sq, LoneView *v)
+lone_view (const TbInfo  *info,
+           const uint8_t *sq,
+           LoneView      *v)
 {
   unsigned wk = sq[0], lk = sq[1];
   uint64_t wocc = BIT (wk), att[4] = { 0, 0, 0, 0 }, watt, kz = king_att[lk];
@@ -287,7 +297,8 @@ lone_view (const TbInfo *info, const uint8_t *sq, LoneView *v)
 }
 
 TB_INLINE bool
-squares_legal (unsigned n, const uint8_t *sq)
+squares_legal (unsigned       n,
+               const uint8_t *sq)
 {
   uint64_t occ = 0;
 
@@ -315,7 +326,8 @@ typedef struct
 } Builder;
 
 static void
-report (Builder *b, double fraction)
+report (Builder *b,
+        double   fraction)
 {
   if (b->progress != NULL)
     b->progress (fraction > 1.0 ? 1.0 : fraction, b->user_data);
@@ -326,7 +338,8 @@ report (Builder *b, double fraction)
  * men are constants and the loops over them unroll. */
 
 TB_INLINE void
-build_init_t (Builder *b, ChessTbEnding e)
+build_init_t (Builder       *b,
+              ChessTbEnding  e)
 {
   const TbInfo *info = &tb_info[e];
   const unsigned n = tb_info[e].n;
@@ -400,7 +413,9 @@ build_init_t (Builder *b, ChessTbEnding e)
  * branch to mispredict (most predecessors are won already, unpredictably),
  * which lets the loads of consecutive predecessors overlap. */
 TB_INLINE void
-set_won (Builder *b, uint32_t idx, uint8_t value)
+set_won (Builder  *b,
+         uint32_t  idx,
+         uint8_t   value)
 {
   uint8_t old = b->w[idx];
   b->w[idx] = old < value ? old : value;
@@ -409,7 +424,10 @@ set_won (Builder *b, uint32_t idx, uint8_t value)
 /* A lone-to-move position lost in `level`: its predecessors by a strong
  * move are won in level + 1 (unless won sooner). */
 TB_INLINE void
-retro_lost_t (Builder *b, ChessTbEnding e, uint32_t idx, unsigned level)
+retro_lost_t (Builder       *b,
+              ChessTbEnding  e,
+              uint32_t       idx,
+              unsigned       level)
 {
   const unsigned n = tb_info[e].n;
   uint8_t sq[4] = { 0, 0, 0, 0 }, s[4];
@@ -458,7 +476,10 @@ retro_lost_t (Builder *b, ChessTbEnding e, uint32_t idx, unsigned level)
 /* A strong-to-move position won in `level`: one more move of each of its
  * lone-to-move predecessors is known to lose. */
 TB_INLINE void
-retro_won_t (Builder *b, ChessTbEnding e, uint32_t idx, unsigned level)
+retro_won_t (Builder       *b,
+             ChessTbEnding  e,
+             uint32_t       idx,
+             unsigned       level)
 {
   const unsigned n = tb_info[e].n;
   const unsigned shift = 6 * (n - 2);
@@ -491,7 +512,9 @@ retro_won_t (Builder *b, ChessTbEnding e, uint32_t idx, unsigned level)
 /* Handles every index of the level's half whose byte equals the level,
  * testing eight bytes at a time. */
 TB_INLINE unsigned
-scan_level_t (Builder *b, ChessTbEnding e, unsigned level)
+scan_level_t (Builder       *b,
+              ChessTbEnding  e,
+              unsigned       level)
 {
   const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
   const uint64_t pattern = ones * level;
@@ -522,7 +545,8 @@ scan_level_t (Builder *b, ChessTbEnding e, unsigned level)
 }
 
 TB_INLINE void
-build_retro_t (Builder *b, ChessTbEnding e)
+build_retro_t (Builder       *b,
+               ChessTbEnding  e)
 {
   const uint32_t size = (uint32_t) tb_size (e);
 
@@ -572,7 +596,9 @@ table_data (ChessTbEnding e)
 }
 
 bool
-chess_tb_build (ChessTbEnding e, ChessTbProgress progress, void *user_data)
+chess_tb_build (ChessTbEnding    e,
+                ChessTbProgress  progress,
+                void            *user_data)
 {
   Builder b;
   uint8_t *data;
@@ -683,7 +709,9 @@ chess_tb_ending_from_name (const char *name)
 
 /* Reads the material into t (squares in the ending's order). */
 static ChessTbEnding
-classify (const ChessPosition *pos, ChessTbTuple *t, ChessColor *strong_out)
+classify (const ChessPosition *pos,
+          ChessTbTuple        *t,
+          ChessColor          *strong_out)
 {
   int kings[2] = { -1, -1 }, nk[2] = { 0, 0 };
   uint8_t men[2][4];
@@ -760,7 +788,8 @@ classify (const ChessPosition *pos, ChessTbTuple *t, ChessColor *strong_out)
 }
 
 ChessTbEnding
-chess_tb_ending_of (const ChessPosition *pos, ChessColor *strong)
+chess_tb_ending_of (const ChessPosition *pos,
+                    ChessColor          *strong)
 {
   ChessTbTuple t;
   ChessColor c = CHESS_WHITE;
@@ -772,7 +801,9 @@ chess_tb_ending_of (const ChessPosition *pos, ChessColor *strong)
 }
 
 bool
-_chess_tb_tuple_from_position (const ChessPosition *pos, ChessTbTuple *t, ChessColor *strong)
+_chess_tb_tuple_from_position (const ChessPosition *pos,
+                               ChessTbTuple        *t,
+                               ChessColor          *strong)
 {
   ChessColor c = CHESS_WHITE;
 
@@ -809,8 +840,10 @@ _chess_tb_tuple_code (const ChessTbTuple *t)
 }
 
 bool
-_chess_tb_lone_facts (const ChessTbTuple *t, bool *in_check, unsigned *moves,
-                      unsigned *captures)
+_chess_tb_lone_facts (const ChessTbTuple *t,
+                      bool               *in_check,
+                      unsigned           *moves,
+                      unsigned           *captures)
 {
   LoneView v;
 
@@ -829,7 +862,10 @@ _chess_tb_lone_facts (const ChessTbTuple *t, bool *in_check, unsigned *moves,
 }
 
 static void
-fill_result (ChessTbEnding e, ChessColor strong, bool lone_to_move, int code,
+fill_result (ChessTbEnding  e,
+             ChessColor     strong,
+             bool           lone_to_move,
+             int            code,
              ChessTbResult *out)
 {
   out->ending = e;
@@ -849,7 +885,8 @@ fill_result (ChessTbEnding e, ChessColor strong, bool lone_to_move, int code,
 }
 
 bool
-chess_tb_probe (const ChessPosition *pos, ChessTbResult *out)
+chess_tb_probe (const ChessPosition *pos,
+                ChessTbResult       *out)
 {
   ChessTbTuple t;
   ChessColor strong = CHESS_WHITE;
@@ -866,7 +903,8 @@ chess_tb_probe (const ChessPosition *pos, ChessTbResult *out)
 }
 
 static int
-compare_moves (const void *a, const void *b)
+compare_moves (const void *a,
+               const void *b)
 {
   const ChessTbMoveValue *x = a, *y = b;
   unsigned kx = chess_move_from (x->move) * 64u + chess_move_to (x->move);
@@ -876,7 +914,8 @@ compare_moves (const void *a, const void *b)
 }
 
 unsigned
-chess_tb_probe_moves (const ChessPosition *pos, ChessTbMoveValue moves[CHESS_MAX_MOVES])
+chess_tb_probe_moves (const ChessPosition *pos,
+                      ChessTbMoveValue     moves[CHESS_MAX_MOVES])
 {
   ChessTbTuple t, after;
   ChessColor strong = CHESS_WHITE;
@@ -973,7 +1012,9 @@ chess_tb_probe_moves (const ChessPosition *pos, ChessTbMoveValue moves[CHESS_MAX
 /* Statistics                                                           */
 
 static void
-add_stat (ChessTbSideStats *s, unsigned code, uint64_t weight)
+add_stat (ChessTbSideStats *s,
+          unsigned          code,
+          uint64_t          weight)
 {
   s->positions += weight;
   if (code == CHESS_TB_CODE_DRAW)
@@ -992,7 +1033,9 @@ add_stat (ChessTbSideStats *s, unsigned code, uint64_t weight)
 }
 
 bool
-chess_tb_stats (ChessTbEnding e, ChessTbFilter filter, ChessTbStats *out)
+chess_tb_stats (ChessTbEnding  e,
+                ChessTbFilter  filter,
+                ChessTbStats  *out)
 {
   const uint8_t *data;
   size_t size;
@@ -1036,7 +1079,8 @@ chess_tb_stats (ChessTbEnding e, ChessTbFilter filter, ChessTbStats *out)
 /* Serialisation                                                        */
 
 static uint64_t
-fnv1a (const uint8_t *p, size_t len)
+fnv1a (const uint8_t *p,
+       size_t         len)
 {
   uint64_t h = 0xcbf29ce484222325ULL;
 
@@ -1049,7 +1093,8 @@ fnv1a (const uint8_t *p, size_t len)
 }
 
 static void
-put_u64 (uint8_t *p, uint64_t v)
+put_u64 (uint8_t  *p,
+         uint64_t  v)
 {
   for (int i = 0; i < 8; i++)
     p[i] = (uint8_t) (v >> (8 * i));
@@ -1066,7 +1111,9 @@ get_u64 (const uint8_t *p)
 }
 
 size_t
-chess_tb_serialize (ChessTbEnding e, void *buf, size_t buf_size)
+chess_tb_serialize (ChessTbEnding  e,
+                    void          *buf,
+                    size_t         buf_size)
 {
   const uint8_t *data;
   size_t len;
@@ -1089,7 +1136,9 @@ chess_tb_serialize (ChessTbEnding e, void *buf, size_t buf_size)
 }
 
 bool
-chess_tb_deserialize (ChessTbEnding e, const void *buf, size_t len)
+chess_tb_deserialize (ChessTbEnding  e,
+                      const void    *buf,
+                      size_t         len)
 {
   const uint8_t *p = buf, *body;
   size_t size;
@@ -1142,7 +1191,8 @@ _chess_tb_rng_next (uint64_t *state)
 }
 
 uint64_t
-_chess_tb_rng_below (uint64_t *state, uint64_t n)
+_chess_tb_rng_below (uint64_t *state,
+                     uint64_t  n)
 {
   /* Rejection keeps it exactly uniform. */
   uint64_t limit = UINT64_MAX - UINT64_MAX % n, x;
@@ -1155,7 +1205,11 @@ _chess_tb_rng_below (uint64_t *state, uint64_t n)
 
 /* The start conditions on an index of the strong-to-move half. */
 static bool
-good_start (const TbInfo *info, const uint8_t *sq, unsigned code, unsigned lo, unsigned hi)
+good_start (const TbInfo  *info,
+            const uint8_t *sq,
+            unsigned       code,
+            unsigned       lo,
+            unsigned       hi)
 {
   LoneView v;
 
@@ -1202,8 +1256,11 @@ _chess_tb_longest_start (ChessTbEnding e)
 }
 
 bool
-_chess_tb_random_start (ChessTbEnding e, unsigned min_moves, unsigned max_moves,
-                        uint64_t *rng, ChessTbTuple *t)
+_chess_tb_random_start (ChessTbEnding  e,
+                        unsigned       min_moves,
+                        unsigned       max_moves,
+                        uint64_t      *rng,
+                        ChessTbTuple  *t)
 {
   const TbInfo *info;
   const uint8_t *data;
