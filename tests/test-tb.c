@@ -15,6 +15,7 @@
 
 #include <glib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "chess-fen.h"
 #include "chess-practice.h"
@@ -1103,6 +1104,122 @@ test_grade (void)
   g_assert_null (chess_practice_grade_name ((ChessPracticeGrade) 99));
 }
 
+/* ================================================================ caissa-cli */
+
+/* Runs caissa-cli (tests/meson.build names it in CAISSA_CLI). */
+static int
+run_cli (const char *const *args,
+         char              **out,
+         char              **err)
+{
+  const char *cli = g_getenv ("CAISSA_CLI");
+  GPtrArray *argv = g_ptr_array_new ();
+  GError *error = NULL;
+  int status = 0;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (; *args != NULL; args++)
+    g_ptr_array_add (argv, (gpointer) *args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               out, err, &status, &error));
+  g_assert_no_error (error);
+  g_ptr_array_free (argv, TRUE);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static char *
+side_line (const char             *label,
+           const ChessTbSideStats *s)
+{
+  return g_strdup_printf ("%s positions %" G_GUINT64_FORMAT " wins %" G_GUINT64_FORMAT
+                          " draws %" G_GUINT64_FORMAT " longest mate %u\n",
+                          label, s->positions, s->wins, s->draws, s->longest_moves);
+}
+
+static void
+test_cli (void)
+{
+  char *out = NULL, *err = NULL, *expected, *again = NULL;
+
+  /* tb-stats: the library's figures in the documented format. */
+  for (int e = 0; e < CHESS_TB_N_ENDINGS; e++)
+    {
+      const char *args[] = { "tb-stats", chess_tb_ending_name (e), NULL };
+      ChessTbStats s;
+      char *w, *l;
+
+      g_assert_true (chess_tb_stats (e, CHESS_TB_FILTER_ALL, &s));
+      w = side_line ("strong side to move:", &s.strong_to_move);
+      l = side_line ("lone king to move:  ", &s.lone_to_move);
+      expected = g_strdup_printf ("ending: %s\n%s%s", chess_tb_ending_name (e), w, l);
+      g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+      g_assert_true (g_str_has_prefix (out, expected));
+      g_free (w);
+      g_free (l);
+      g_free (expected);
+      g_free (out);
+      g_free (err);
+    }
+  {
+    const char *args[] = { "tb-stats", "kbbk", NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "opposite-coloured bishops, strong side to move: "
+                                   "positions 5008256 wins 5007216 draws 1040 longest mate 19\n"));
+    g_assert_nonnull (strstr (out, "same-coloured bishops, strong side to move: "));
+    g_free (out);
+    g_free (err);
+  }
+  {
+    const char *args[] = { "tb-stats", "KNNK", NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "unknown ending 'KNNK'"));
+    g_free (out);
+    g_free (err);
+  }
+  /* tb-probe */
+  {
+    const char *args[] = { "tb-probe", "K7/8/8/3k4/2R5/5R2/8/8 b - - 0 1", NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "ending: KRRK\n"));
+    g_assert_nonnull (strstr (out, "result: loss, mated in 16 (32 plies)\n"));
+    g_assert_nonnull (strstr (out, "best: Kxc4\n"));
+    g_assert_nonnull (strstr (out, "move Kd6    loss, mated in 5 (10 plies)\n"));
+    g_free (out);
+    g_free (err);
+  }
+  {
+    const char *args[] = { "tb-probe", "8/8/8/3k4/8/8/8/K5NN", "w", "-", "-", "0", "1", NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (out, "result: unknown"));
+    g_free (out);
+    g_free (err);
+  }
+  /* tb-start: reproducible, and what it prints probes as said. */
+  {
+    const char *args[] = { "tb-start", "kbnk", "30", "33", "12345", NULL };
+    char **lines;
+    ChessPosition pos;
+    ChessTbResult r;
+
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+    g_free (err);
+    g_assert_cmpint (run_cli (args, &again, &err), ==, 0);
+    g_assert_cmpstr (out, ==, again);
+    lines = g_strsplit (out, "\n", -1);
+    pos = parse_fen (lines[0]);
+    g_assert_true (chess_tb_probe (&pos, &r));
+    g_assert_cmpint (r.dtm_moves, >=, 30);
+    g_assert_cmpstr (lines[1], ==, (expected = g_strdup_printf ("mate in %d", r.dtm_moves)));
+    g_free (expected);
+    g_strfreev (lines);
+    g_free (out);
+    g_free (again);
+    g_free (err);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1134,6 +1251,7 @@ main (int    argc,
   g_test_add_func ("/core/tb/kbnk-longest-playout", test_kbnk_longest_playout);
   g_test_add_func ("/core/tb/krrk-hanging-rook", test_krrk_hanging_rook);
   g_test_add_func ("/core/tb/serialize", test_serialize);
+  g_test_add_func ("/core/tb/cli", test_cli);
   g_test_add_func ("/core/practice/start-positions", test_start_positions);
   g_test_add_func ("/core/practice/start-limits", test_start_limits);
   g_test_add_func ("/core/practice/defend", test_defend);
