@@ -32,7 +32,8 @@ bool     _chess_tb_lone_facts          (const ChessTbTuple *t, bool *in_check,
                                         unsigned *moves, unsigned *captures);
 
 /* The stored code of t: 0..CHESS_TB_MAX_DTM = plies to mate,
- * CHESS_TB_CODE_DRAW or CHESS_TB_CODE_ILLEGAL. Builds the table if needed. */
+ * CHESS_TB_CODE_DRAW or CHESS_TB_CODE_ILLEGAL; -1 when the table cannot be
+ * built (no memory). Builds the table if needed. */
 #define CHESS_TB_MAX_DTM      199
 #define CHESS_TB_CODE_DRAW    253
 #define CHESS_TB_CODE_ILLEGAL 254

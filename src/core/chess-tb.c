@@ -833,7 +833,7 @@ _chess_tb_tuple_code (const ChessTbTuple *t)
   if (data == NULL)
     {
       if (!chess_tb_build (t->ending, NULL, NULL))
-        return CHESS_TB_CODE_ILLEGAL;
+        return -1;
       data = table_data (t->ending);
     }
   return data[(t->lone_to_move ? tb_size (t->ending) : 0) + tb_index_any (t->npieces, t->sq)];
@@ -872,7 +872,9 @@ fill_result (ChessTbEnding  e,
   out->strong = strong;
   out->dtm_plies = -1;
   out->dtm_moves = -1;
-  if (code == CHESS_TB_CODE_ILLEGAL)
+  if (code < 0)
+    out->wdl = CHESS_TB_UNKNOWN;  /* out of memory building the table */
+  else if (code == CHESS_TB_CODE_ILLEGAL)
     out->wdl = CHESS_TB_ILLEGAL;
   else if (code == CHESS_TB_CODE_DRAW)
     out->wdl = CHESS_TB_DRAW;
@@ -899,7 +901,7 @@ chess_tb_probe (const ChessPosition *pos,
       return false;
     }
   fill_result (t.ending, strong, t.lone_to_move, _chess_tb_tuple_code (&t), out);
-  return out->wdl != CHESS_TB_ILLEGAL;
+  return out->wdl != CHESS_TB_ILLEGAL && out->wdl != CHESS_TB_UNKNOWN;
 }
 
 static int
@@ -927,7 +929,7 @@ chess_tb_probe_moves (const ChessPosition *pos,
   if (!_chess_tb_tuple_from_position (pos, &t, &strong))
     return 0;
   code = _chess_tb_tuple_code (&t);
-  if (code == CHESS_TB_CODE_ILLEGAL)
+  if (code < 0 || code == CHESS_TB_CODE_ILLEGAL)
     return 0;
   info = &tb_info[t.ending];
   n = info->n;

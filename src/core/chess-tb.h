@@ -79,7 +79,8 @@ void          chess_tb_free_all         (void);
 
 typedef enum
 {
-  CHESS_TB_UNKNOWN = 0, /* the material is not in the tables, or castling rights */
+  CHESS_TB_UNKNOWN = 0, /* the material is not in the tables, castling rights, or
+                           no memory to build the table */
   CHESS_TB_ILLEGAL,     /* the material, but an impossible position (kings
                            adjacent, two men on a square, side not to move in check) */
   CHESS_TB_WIN,         /* for the side to move */
