@@ -243,6 +243,12 @@ test_threefold (void)
   game_play (&g, "Ng8");
   g_assert_true (game_can_claim_threefold (&g, NULL));
   g_assert_cmpint (game_status (&g), ==, CHESS_STATUS_ONGOING);
+  /* A history that stops just before the current position counts the same. */
+  {
+    ChessHistory before = { (const uint64_t *) g.keys->data, g.keys->len - 1 };
+    g_assert_cmpuint (chess_repetitions (&g.pos, &before), ==, 3);
+    g_assert_true (chess_can_claim_threefold (&g.pos, &before, CHESS_MOVE_NONE));
+  }
   /* A player who moves on loses the claim … */
   game_play (&g, "e4");
   g_assert_false (game_can_claim_threefold (&g, NULL));

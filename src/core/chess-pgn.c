@@ -452,7 +452,8 @@ _chess_pgn_san_fast (const ChessPosition *pos,
         }
       if (n == 2)
         {
-          if (s[1] < '1' || s[1] > '8')
+          /* Pawns push to ranks 3..8 (White) or 6..1 (Black) only. */
+          if (us == CHESS_WHITE ? (s[1] < '3' || s[1] > '8') : (s[1] < '1' || s[1] > '6'))
             return CHESS_MOVE_NONE;
           to = chess_square_make (s[0] - 'a', s[1] - '1');
           if (pos->board[to] != CHESS_NO_PIECE)
@@ -694,6 +695,8 @@ handle_symbol (ChessPgnParser         *p,
     suffix--;
   if (!enter_movetext (p, loc))
     return;
+  if (k == 4 && memcmp (s, "e.p.", 4) == 0)
+    return;     /* "exd6 e.p.": the note belongs to the move before */
   if (suffix == 0)
     {
       unsigned nag = suffix_nag (s, k);
@@ -1123,6 +1126,18 @@ process (ChessPgnParser      *p,
                 break;
               }
 
+            if (c == 0xef)
+              {
+                /* A byte order mark inside the stream (files joined with
+                 * cat) reads as a blank. */
+                if (len - i < 3 && !final)
+                  return i;
+                if (len - i >= 3 && buf[i + 1] == 0xbb && buf[i + 2] == 0xbf)
+                  {
+                    i += 3;
+                    break;
+                  }
+              }
             if (c == 0xe2)
               {
                 /* "…" as in 1…e5 reads as periods. */

@@ -22,25 +22,32 @@ chess_status_name (ChessStatus status)
     }
 }
 
-/* Occurrences of `key` among the history positions that had the same side
- * to move, starting `first_gap` plies back from the newest entry and going
- * no further back than `window` plies (the last irreversible move). */
+/* Occurrences of `key` in the game so far — the history, ending with pos —
+ * among the positions `first_gap`, `first_gap` + 2, … plies back from one
+ * past the newest, going no further back than `window` plies (the last
+ * irreversible move). A history that stops just before pos (a common
+ * off-by-one in callers) is recognised by its last key and read as if pos
+ * were appended: a position never equals the one a ply before it, since
+ * the side to move differs. */
 static unsigned
-count_key (const ChessHistory *history,
-           uint64_t            key,
-           unsigned            first_gap,
-           unsigned            window)
+count_key (const ChessPosition *pos,
+           const ChessHistory  *history,
+           uint64_t             key,
+           unsigned             first_gap,
+           unsigned             window)
 {
-  unsigned found = 0;
+  unsigned found = 0, count;
+  bool has_pos;
 
   if (history == NULL || history->keys == NULL || history->count == 0)
     return 0;
-  for (unsigned gap = first_gap; gap <= window; gap += 2)
+  has_pos = history->keys[history->count - 1] == pos->key;
+  count = history->count + (has_pos ? 0 : 1);
+  for (unsigned gap = first_gap; gap <= window && gap <= count; gap += 2)
     {
-      /* gap plies back from a position one after the newest entry. */
-      if (gap > history->count)
-        break;
-      if (history->keys[history->count - gap] == key)
+      unsigned index = count - gap;
+      uint64_t k = index == history->count ? pos->key : history->keys[index];
+      if (k == key)
         found++;
     }
   return found;
@@ -50,9 +57,9 @@ unsigned
 chess_repetitions (const ChessPosition *pos,
                    const ChessHistory  *history)
 {
-  /* The newest entry is pos itself (gap 1); earlier positions with the
-   * same side to move are 3, 5, … entries back from one past the end. */
-  return 1 + count_key (history, pos->key, 3, (unsigned) pos->halfmove + 1);
+  /* pos itself is 1 ply back from one past the end; earlier positions
+   * with the same side to move are 3, 5, … back. */
+  return 1 + count_key (pos, history, pos->key, 3, (unsigned) pos->halfmove + 1);
 }
 
 bool
@@ -70,7 +77,7 @@ chess_can_claim_threefold (const ChessPosition *pos,
   chess_position_make_move (&after, move);
   /* After the move, the newest history entry (pos) is one ply back; the
    * same side to move was 2, 4, … plies back. */
-  return 1 + count_key (history, after.key, 2, (unsigned) after.halfmove) >= 3;
+  return 1 + count_key (pos, history, after.key, 2, (unsigned) after.halfmove) >= 3;
 }
 
 bool
