@@ -19,6 +19,7 @@ struct _CaissaMoveList
   GtkWidget  *scrolled;
   GtkWidget  *grid;
   GtkWidget  *placeholder;
+  GtkWidget  *empty;
 
   /* What the grid shows: one button per ply (index ply - 1), their SAN,
    * one number label per row, and the numbering of the first row. */
@@ -243,6 +244,7 @@ update_moves (CaissaMoveList *self)
   self->first_fullmove = fullmove;
   for (guint ply = keep + 1; ply <= n_plies; ply++)
     add_ply (self, ply, caissa_game_get_san (self->game, ply));
+  gtk_widget_set_visible (self->empty, n_plies == 0);
 
   update_current (self);
 }
@@ -352,6 +354,12 @@ caissa_move_list_init (CaissaMoveList *self)
   gtk_widget_set_valign (self->grid, GTK_ALIGN_START);
   gtk_widget_add_css_class (self->grid, "scoresheet");
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), self->grid);
+
+  self->empty = gtk_label_new (_("No moves yet"));
+  gtk_widget_add_css_class (self->empty, "dim-label");
+  gtk_widget_add_css_class (self->empty, "empty");
+  gtk_widget_set_hexpand (self->empty, TRUE);
+  gtk_grid_attach (GTK_GRID (self->grid), self->empty, 0, 0, 3, 1);
 }
 
 GtkWidget *

@@ -284,7 +284,6 @@ outcome_changed_cb (CaissaGame   *game,
 
   toast = adw_toast_new (text);
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_set_timeout (toast, 0);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
@@ -314,6 +313,7 @@ new_game_start_cb (CaissaNewGameDialog *dialog,
       return;
     }
   gtk_window_destroy (GTK_WINDOW (dialog));
+  toast (self, _("New game"));
 }
 
 static void
@@ -687,7 +687,6 @@ caissa_window_start_game (CaissaWindow  *self,
         g_settings_set_string (self->settings, "black-name", black_name);
     }
 
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("New game")));
   return TRUE;
 }
 
