@@ -121,7 +121,6 @@ caissa_new_game_dialog_class_init (CaissaNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, fen_row);
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, start_button);
-  gtk_widget_class_bind_template_callback (widget_class, position_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, fen_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, start_clicked_cb);
 
@@ -132,6 +131,7 @@ static void
 caissa_new_game_dialog_init (CaissaNewGameDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->fen_check, "toggled", G_CALLBACK (position_toggled_cb), self);
 }
 
 CaissaNewGameDialog *
