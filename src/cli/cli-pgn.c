@@ -231,13 +231,35 @@ check_feed_cb (void       *user_data,
   return chess_pgn_parser_feed (part->parser, data, len);
 }
 
+/* Mapped pages already read are handed back as we go, so a large file
+ * costs bounded memory (they stay in the page cache; touching them again
+ * would just map them again). */
+#define SLICE_BYTES ((size_t) 32 << 20)
+
+static void
+release_pages (const char *from,
+               const char *to)
+{
+  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
+  uintptr_t a = ((uintptr_t) from + page - 1) & ~(page - 1);
+  uintptr_t b = (uintptr_t) to & ~(page - 1);
+
+  if (b > a)
+    madvise ((void *) a, b - a, MADV_DONTNEED);
+}
+
 static void *
 check_part_thread (void *user_data)
 {
   CheckPart *part = user_data;
 
   part->parser = chess_pgn_parser_new (&check_visitor, part, CHESS_PGN_DEFAULT);
-  chess_pgn_parser_feed (part->parser, part->data, part->len);
+  for (size_t off = 0; off < part->len; off += SLICE_BYTES)
+    {
+      size_t n = part->len - off < SLICE_BYTES ? part->len - off : SLICE_BYTES;
+      chess_pgn_parser_feed (part->parser, part->data + off, n);
+      release_pages (part->data + off, part->data + off + n);
+    }
   chess_pgn_parser_finish (part->parser);
   part->games = chess_pgn_parser_n_games (part->parser);
   part->bad = chess_pgn_parser_n_errors (part->parser);
@@ -639,9 +661,16 @@ static void *
 index_part_thread (void *user_data)
 {
   IndexPart *part = user_data;
+  uint64_t from = chess_pgn_index_position (part->index);
+  bool done;
 
-  while (!chess_pgn_index_scan (part->index, part->data, part->end, UINT64_MAX))
-    ;
+  do
+    {
+      done = chess_pgn_index_scan (part->index, part->data, part->end, SLICE_BYTES);
+      release_pages (part->data + from, part->data + chess_pgn_index_position (part->index));
+      from = chess_pgn_index_position (part->index);
+    }
+  while (!done);
   return NULL;
 }
 

@@ -88,6 +88,7 @@ struct _ChessPgnParser
   unsigned         plain_depth;     /* CHESS_PGN_NO_MOVES: just a counter */
 
   char            *tag_value;       /* unescaped value, CHESS_PGN_MAX_TAG */
+  ChessPosition    initial;         /* the standard start, made once */
 
   uint64_t         n_games;
   uint64_t         n_errors;
@@ -278,7 +279,7 @@ ensure_start (ChessPgnParser *p)
       return false;
     }
   else
-    chess_position_init_start (&level->cur);
+    level->cur = p->initial;
   if (p->v.start_position)
     p->v.start_position (p->user_data, &level->cur);
   return true;
@@ -402,12 +403,24 @@ emit_result (ChessPgnParser         *p,
   game_end (p, p->game != GAME_SKIP, end);
 }
 
+/* Knight attacks by shifting: no table, no call. */
+static inline ChessBitboard
+knight_attacks (ChessSquare sq)
+{
+  ChessBitboard b = (ChessBitboard) 1 << sq;
+  ChessBitboard l1 = (b >> 1) & 0x7f7f7f7f7f7f7f7fULL, l2 = (b >> 2) & 0x3f3f3f3f3f3f3f3fULL;
+  ChessBitboard r1 = (b << 1) & 0xfefefefefefefefeULL, r2 = (b << 2) & 0xfcfcfcfcfcfcfcfcULL;
+  ChessBitboard h1 = l1 | r1, h2 = l2 | r2;
+
+  return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
+}
+
 /* The common case of SAN, resolved without generating every legal move:
  * a piece or pawn move written exactly ("Nf3", "exd5", "e8=Q+", "Rae1"),
- * the side to move not in check, the moving piece not pinned. Then the
- * only piece of that type attacking the target square is the one that
- * moves, and the move is legal without further test. Anything else —
- * checks, pins, castling, en passant, sloppy or wrong SAN — returns
+ * the moving piece not pinned. Then the only piece of that type attacking
+ * the target square is the one that moves, and the move is legal if it
+ * answers a check (if any). Anything else — pins, double checks, castling,
+ * en passant, sloppy or wrong SAN — returns
  * CHESS_MOVE_NONE and chess_san_parse() decides (and explains errors).
  * It is most of the speed of pgn-check: see tests/test-pgn.c, which checks
  * that it never disagrees with chess_san_parse(). */
@@ -424,8 +437,31 @@ _chess_pgn_san_fast (const ChessPosition *pos,
   bool capture = false;
   size_t i = 1;
 
+  ChessBitboard evasions = ~(ChessBitboard) 0;
+
+  /* In check, a move other than the king's must take the single checker or
+   * step between it and the king. The squares between are where the line
+   * attacks of king and checker meet (their other rays are parallel, or
+   * cross on the two pieces themselves, which attack sets leave out). */
   if (pos->checkers != 0)
-    return CHESS_MOVE_NONE;
+    {
+      ChessBitboard c = pos->checkers;
+      evasions = 0;
+      if ((c & (c - 1)) == 0)
+        {
+          ChessSquare csq = (ChessSquare) __builtin_ctzll (c);
+          ChessSquare ksq = chess_position_king (pos, us);
+          ChessPieceType t = chess_piece_type (pos->board[csq]);
+          evasions = c;
+          if (ksq < 64 && (t == CHESS_BISHOP || t == CHESS_ROOK || t == CHESS_QUEEN))
+            {
+              ChessPieceType line = chess_square_file (csq) == chess_square_file (ksq)
+                                    || chess_square_rank (csq) == chess_square_rank (ksq)
+                                    ? CHESS_ROOK : CHESS_BISHOP;
+              evasions |= chess_attacks (line, us, ksq, occ) & chess_attacks (line, us, csq, occ);
+            }
+        }
+    }
   while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
     n--;
   if (n < 2)
@@ -487,7 +523,7 @@ _chess_pgn_san_fast (const ChessPosition *pos,
       if ((int) chess_square_rank (to) == last ? promo == CHESS_NO_PIECE_TYPE
                                                : promo != CHESS_NO_PIECE_TYPE)
         return CHESS_MOVE_NONE;
-      if (pos->blockers >> from & 1)
+      if ((pos->blockers >> from & 1) || !(evasions >> to & 1))
         return CHESS_MOVE_NONE;
       return promo != CHESS_NO_PIECE_TYPE ? chess_move_make_promotion (from, to, promo)
                                           : chess_move_make (from, to, CHESS_MOVE_NORMAL);
@@ -523,7 +559,8 @@ _chess_pgn_san_fast (const ChessPosition *pos,
   if (type == CHESS_KING)
     {
       from = chess_position_king (pos, us);
-      if (from >= 64 || !(chess_attacks (CHESS_KING, us, from, occ) >> to & 1)
+      if (from >= 64 || abs ((int) chess_square_file (from) - (int) chess_square_file (to)) > 1
+          || abs ((int) chess_square_rank (from) - (int) chess_square_rank (to)) > 1
           || (file >= 0 && (int) chess_square_file (from) != file)
           || (rank >= 0 && (int) chess_square_rank (from) != rank)
           || chess_position_attackers (pos, to, (ChessColor) (us ^ 1),
@@ -532,7 +569,9 @@ _chess_pgn_san_fast (const ChessPosition *pos,
       return chess_move_make (from, to, CHESS_MOVE_NORMAL);
     }
 
-  ChessBitboard sources = chess_attacks (type, us, to, occ) & pos->by_type[type] & own;
+  ChessBitboard sources = (type == CHESS_KNIGHT ? knight_attacks (to)
+                                                 : chess_attacks (type, us, to, occ))
+                          & pos->by_type[type] & own;
   if (file >= 0)
     sources &= (ChessBitboard) 0x0101010101010101ULL << file;
   if (rank >= 0)
@@ -540,7 +579,7 @@ _chess_pgn_san_fast (const ChessPosition *pos,
   if (sources == 0 || (sources & (sources - 1)) != 0)
     return CHESS_MOVE_NONE;
   from = (ChessSquare) __builtin_ctzll (sources);
-  if (pos->blockers >> from & 1)
+  if ((pos->blockers >> from & 1) || !(evasions >> to & 1))
     return CHESS_MOVE_NONE;
   return chess_move_make (from, to, CHESS_MOVE_NORMAL);
 }
@@ -979,198 +1018,200 @@ process (ChessPgnParser      *p,
           {
             unsigned char c = buf[i];
 
-            if (c == ' ' || c == '\t')
+            while (c == ' ' || c == '\n' || c == '\t' || c == '\r')
               {
-                i++;
-                break;
-              }
-            if (c == '\n' || c == '\r')
-              {
-                newline (p, buf, i);
-                i++;
-                break;
+                if (c == '\n' || c == '\r')
+                  newline (p, buf, i);
+                if (++i >= len)
+                  goto next;
+                c = buf[i];
               }
 
             ChessPgnLocation loc = loc_at (p, i);
             p->tok = loc;
 
-            switch (c)
+            /* Moves and move numbers are most tokens: straight to them. */
+            if (!is_alnum (c) && c != '-')
               {
-              case '%':
-                if (loc.column == 1)
+                switch (c)
                   {
-                    p->lex = LEX_SKIP_LINE;
+                  case '%':
+                    if (loc.column == 1)
+                      {
+                        p->lex = LEX_SKIP_LINE;
+                        i++;
+                        goto next;
+                      }
+                    goto junk;
+
+                  case '{':
+                    comment_begin (p, &loc);
+                    p->lex = LEX_BRACE_COMMENT;
                     i++;
                     goto next;
-                  }
-                goto junk;
 
-              case '{':
-                comment_begin (p, &loc);
-                p->lex = LEX_BRACE_COMMENT;
-                i++;
-                goto next;
+                  case ';':
+                    comment_begin (p, &loc);
+                    p->lex = LEX_LINE_COMMENT;
+                    i++;
+                    goto next;
 
-              case ';':
-                comment_begin (p, &loc);
-                p->lex = LEX_LINE_COMMENT;
-                i++;
-                goto next;
-
-              case '[':
-                {
-                  /* A whole tag, up to its ']' on the same line. */
-                  size_t j = i + 1;
-                  bool quoted = false, closed = false;
-                  for (; j < len && j - i < CHESS_PGN_MAX_TAG; j++)
+                  case '[':
                     {
-                      unsigned char d = buf[j];
-                      if (d == '\n' || d == '\r')
-                        break;
-                      if (quoted && d == '\\' && j + 1 < len && (buf[j + 1] == '"' || buf[j + 1] == '\\'))
-                        j++;
-                      else if (d == '"')
-                        quoted = !quoted;
-                      else if (d == ']' && !quoted)
+                      /* A whole tag, up to its ']' on the same line. */
+                      size_t j = i + 1;
+                      bool quoted = false, closed = false;
+                      for (; j < len && j - i < CHESS_PGN_MAX_TAG; j++)
                         {
-                          closed = true;
-                          break;
+                          unsigned char d = buf[j];
+                          if (d == '\n' || d == '\r')
+                            break;
+                          if (quoted && d == '\\' && j + 1 < len && (buf[j + 1] == '"' || buf[j + 1] == '\\'))
+                            j++;
+                          else if (d == '"')
+                            quoted = !quoted;
+                          else if (d == ']' && !quoted)
+                            {
+                              closed = true;
+                              break;
+                            }
                         }
-                    }
-                  if (!closed && j >= len && !final && j - i < CHESS_PGN_MAX_TAG)
-                    return i;
+                      if (!closed && j >= len && !final && j - i < CHESS_PGN_MAX_TAG)
+                        return i;
 
-                  if (p->game == GAME_MOVES || (p->game == GAME_SKIP && p->skip_saw_moves))
-                    end_without_result (p, loc.offset);
-                  if (p->stopped)
-                    return i;
-                  if (p->game == GAME_NONE)
-                    game_begin (p, &loc);
+                      if (p->game == GAME_MOVES || (p->game == GAME_SKIP && p->skip_saw_moves))
+                        end_without_result (p, loc.offset);
+                      if (p->stopped)
+                        return i;
+                      if (p->game == GAME_NONE)
+                        game_begin (p, &loc);
 
-                  if (!closed)
-                    {
-                      if (j - i >= CHESS_PGN_MAX_TAG)
-                        fail (p, CHESS_ERROR_LIMIT, &loc, "tag longer than %d bytes",
-                              CHESS_PGN_MAX_TAG);
-                      else
-                        fail (p, CHESS_ERROR_PGN, &loc, "bad tag: no ']' on its line");
-                      p->lex = LEX_SKIP_LINE;
-                      i = j;
+                      if (!closed)
+                        {
+                          if (j - i >= CHESS_PGN_MAX_TAG)
+                            fail (p, CHESS_ERROR_LIMIT, &loc, "tag longer than %d bytes",
+                                  CHESS_PGN_MAX_TAG);
+                          else
+                            fail (p, CHESS_ERROR_PGN, &loc, "bad tag: no ']' on its line");
+                          p->lex = LEX_SKIP_LINE;
+                          i = j;
+                          goto next;
+                        }
+                      handle_tag (p, buf + i, j + 1 - i, &loc);
+                      i = j + 1;
                       goto next;
                     }
-                  handle_tag (p, buf + i, j + 1 - i, &loc);
-                  i = j + 1;
-                  goto next;
-                }
 
-              case '(':
-                variation_start (p, &loc);
-                i++;
-                goto next;
+                  case '(':
+                    variation_start (p, &loc);
+                    i++;
+                    goto next;
 
-              case ')':
-                variation_end (p, &loc);
-                i++;
-                goto next;
+                  case ')':
+                    variation_end (p, &loc);
+                    i++;
+                    goto next;
 
-              case '.':
-                i++;
-                goto next;
+                  case '.':
+                    i++;
+                    goto next;
 
-              case '*':
-                i++;
-                emit_result (p, "*", &loc, p->offset + i);
-                goto next;
+                  case '*':
+                    i++;
+                    emit_result (p, "*", &loc, p->offset + i);
+                    goto next;
 
-              case '$':
-                {
-                  size_t j = i + 1;
-                  unsigned nag = 0;
-                  while (j < len && is_digit (buf[j]) && j - i <= 4)
-                    nag = nag * 10 + (buf[j++] - '0');
-                  if (j >= len && !final)
-                    return i;
-                  if (j == i + 1 || nag == 0 || nag > 255 || (j < len && is_digit (buf[j])))
+                  case '$':
                     {
+                      size_t j = i + 1;
+                      unsigned nag = 0;
+                      while (j < len && is_digit (buf[j]) && j - i <= 4)
+                        nag = nag * 10 + (buf[j++] - '0');
+                      if (j >= len && !final)
+                        return i;
+                      if (j == i + 1 || nag == 0 || nag > 255 || (j < len && is_digit (buf[j])))
+                        {
+                          if (enter_movetext (p, &loc))
+                            fail (p, CHESS_ERROR_PGN, &loc, "bad NAG: expected $1 to $255");
+                          p->lex = LEX_SKIP_SYMBOL;
+                          i = j;
+                          goto next;
+                        }
                       if (enter_movetext (p, &loc))
-                        fail (p, CHESS_ERROR_PGN, &loc, "bad NAG: expected $1 to $255");
-                      p->lex = LEX_SKIP_SYMBOL;
+                        emit_nag (p, nag);
                       i = j;
                       goto next;
                     }
-                  if (enter_movetext (p, &loc))
-                    emit_nag (p, nag);
-                  i = j;
-                  goto next;
-                }
 
-              case '!':
-              case '?':
-                {
-                  size_t j = i;
-                  while (j < len && (buf[j] == '!' || buf[j] == '?') && j - i < 3)
-                    j++;
-                  if (j >= len && !final)
-                    return i;
-                  if (enter_movetext (p, &loc))
+                  case '!':
+                  case '?':
                     {
-                      unsigned nag = suffix_nag ((const char *) buf + i, j - i);
-                      if (nag != 0)
-                        emit_nag (p, nag);
+                      size_t j = i;
+                      while (j < len && (buf[j] == '!' || buf[j] == '?') && j - i < 3)
+                        j++;
+                      if (j >= len && !final)
+                        return i;
+                      if (enter_movetext (p, &loc))
+                        {
+                          unsigned nag = suffix_nag ((const char *) buf + i, j - i);
+                          if (nag != 0)
+                            emit_nag (p, nag);
+                        }
+                      i = j;
+                      goto next;
                     }
-                  i = j;
-                  goto next;
-                }
 
-              default:
-                break;
-              }
-
-            if (c == 0xef)
-              {
-                /* A byte order mark inside the stream (files joined with
-                 * cat) reads as a blank. */
-                if (len - i < 3 && !final)
-                  return i;
-                if (len - i >= 3 && buf[i + 1] == 0xbb && buf[i + 2] == 0xbf)
-                  {
-                    i += 3;
+                  default:
                     break;
                   }
-              }
-            if (c == 0xe2)
-              {
-                /* "…" as in 1…e5 reads as periods. */
-                if (len - i < 3 && !final)
-                  return i;
-                if (len - i >= 3 && buf[i + 1] == 0x80 && buf[i + 2] == 0xa6)
+
+                if (c == 0xef)
                   {
-                    i += 3;
-                    break;
+                    /* A byte order mark inside the stream (files joined with
+                     * cat) reads as a blank. */
+                    if (len - i < 3 && !final)
+                      return i;
+                    if (len - i >= 3 && buf[i + 1] == 0xbb && buf[i + 2] == 0xbf)
+                      {
+                        i += 3;
+                        break;
+                      }
+                  }
+                if (c == 0xe2)
+                  {
+                    /* "…" as in 1…e5 reads as periods. */
+                    if (len - i < 3 && !final)
+                      return i;
+                    if (len - i >= 3 && buf[i + 1] == 0x80 && buf[i + 2] == 0xa6)
+                      {
+                        i += 3;
+                        break;
+                      }
                   }
               }
 
             if (is_alnum (c) || c == '-' || c >= 0x80)
               {
-                size_t j = i;
-                bool plain = true;
+                /* At most CHESS_PGN_MAX_TOKEN + 1 bytes are looked at: one
+                 * more than that means "too long". */
+                size_t end = len - i > CHESS_PGN_MAX_TOKEN + 1 ? i + CHESS_PGN_MAX_TOKEN + 1 : len;
+                size_t j = i + 1;
+                bool plain = c < 0x80;
                 for (;;)
                   {
-                    while (j < len && j - i <= CHESS_PGN_MAX_TOKEN)
+                    for (;;)
                       {
-                        unsigned char d = buf[j];
-                        if (!symbol_byte[d])
+                        while (j < end && symbol_byte[buf[j]] && buf[j] < 0x80)
+                          j++;
+                        if (j >= end || buf[j] < 0x80)
                           break;
-                        if (d >= 0x80)
+                        plain = false;
+                        if (buf[j] == 0xe2)
                           {
-                            plain = false;
-                            if (d == 0xe2 && j > i)
-                              {
-                                if (len - j < 3 && !final)
-                                  return i;
-                                if (len - j >= 3 && buf[j + 1] == 0x80 && buf[j + 2] == 0xa6)
-                                  break;    /* "…" ends the move number */
-                              }
+                            if (len - j < 3 && !final)
+                              return i;
+                            if (len - j >= 3 && buf[j + 1] == 0x80 && buf[j + 2] == 0xa6)
+                              break;    /* "…" ends the move number */
                           }
                         j++;
                       }
@@ -1275,6 +1316,7 @@ chess_pgn_parser_new (const ChessPgnVisitor *visitor,
   p->fen = xmalloc (CHESS_PGN_MAX_TAG + 1);
   p->fen[0] = '\0';
   p->tag_value = xmalloc (CHESS_PGN_MAX_TAG + 1);
+  chess_position_init_start (&p->initial);
   return p;
 }
 
