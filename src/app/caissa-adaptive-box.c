@@ -146,8 +146,8 @@ caissa_adaptive_box_size_allocate (GtkWidget *widget,
   if (narrow != self->narrow)
     {
       self->narrow = narrow;
-      /* Notifying from size_allocate must not queue a resize: listeners
-       * only restyle (CSS classes), so defer to idle to be safe. */
+      /* Emitted from size_allocate: a listener must not change sizes
+       * here (that would relayout in the middle of a layout). */
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NARROW]);
     }
 }

@@ -113,6 +113,14 @@ caissa_outcome_describe (CaissaOutcome       outcome,
     }
 }
 
+/* The position at the end of the game (not the one shown). */
+static const ChessPosition *
+game_end_position (CaissaGame *game)
+{
+  return chess_game_node_position (caissa_game_get_core_game (game),
+                                   caissa_game_get_node (game, caissa_game_get_n_plies (game)));
+}
+
 /* The status line speaks of the game (its end), not of the position shown. */
 static void
 update_status (CaissaWindow *self)
@@ -128,8 +136,7 @@ update_status (CaissaWindow *self)
     status = caissa_outcome_describe (outcome, caissa_game_get_outcome_reason (game));
   else
     {
-      const ChessGame *core = caissa_game_get_core_game (game);
-      const ChessPosition *end = chess_game_node_position (core, caissa_game_get_node (game, n_plies));
+      const ChessPosition *end = game_end_position (game);
       gboolean white = end->side == CHESS_WHITE;
 
       if (caissa_game_get_awaiting_press (game))
@@ -160,13 +167,8 @@ update_players (CaissaWindow *self)
   const char *black = player_name (caissa_game_get_black_name (game), CAISSA_COLOR_BLACK);
   const char *result = caissa_game_get_result (game);
   CaissaOutcome outcome = caissa_game_get_outcome (game);
-  guint n_plies = caissa_game_get_n_plies (game);
-  const ChessPosition *end;
-  gboolean white_to_move;
+  gboolean white_to_move = game_end_position (game)->side == CHESS_WHITE;
   g_autofree char *subtitle = NULL;
-
-  end = chess_game_node_position (caissa_game_get_core_game (game), caissa_game_get_node (game, n_plies));
-  white_to_move = end->side == CHESS_WHITE;
 
   gtk_label_set_label (self->white_name_label, white);
   gtk_label_set_label (self->black_name_label, black);
