@@ -297,8 +297,32 @@ chess_pgn_index_tag (const ChessPgnIndex *index,
   return k;
 }
 
-/* The first game start at or after `from` that the sequential scan would
- * also find: a tag line after a movetext line, both seen from `from` on. */
+/* Does the text [start, end) end with a result token? */
+static bool
+ends_with_result (const char *data,
+                  uint64_t    start,
+                  uint64_t    end)
+{
+  static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+
+  while (end > start && (data[end - 1] == ' ' || data[end - 1] == '\t' || data[end - 1] == '\r'))
+    end--;
+  for (unsigned i = 0; i < 4; i++)
+    {
+      uint64_t n = strlen (results[i]);
+      if (end - start >= n && memcmp (data + end - n, results[i], n) == 0
+          && (end - start == n || data[end - n - 1] == ' ' || data[end - n - 1] == '\t'
+              || data[end - n - 1] == ')' || data[end - n - 1] == '}'))
+        return true;
+    }
+  return false;
+}
+
+/* The first game start at or after `from` where cutting is safe: a tag
+ * line ([Name "...) after a movetext line that ends with a result. The
+ * sequential scan finds a game there too, and so does the parser (even
+ * inside an unclosed comment, it starts a game at such a line), so parts
+ * read separately give what one pass gives. */
 static uint64_t
 next_game_start (const char *data,
                  uint64_t    len,
@@ -327,11 +351,17 @@ next_game_start (const char *data,
         {
           if (data[k] == '[' && k + 1 < e && is_name_byte ((unsigned char) data[k + 1]))
             {
-              if (moves)
+              uint64_t q = k + 1;
+              while (q < e && is_name_byte ((unsigned char) data[q]))
+                q++;
+              while (q < e && (data[q] == ' ' || data[q] == '\t'))
+                q++;
+              if (moves && q > k + 1 && q < e && data[q] == '"' && data[q - 1] != '[')
                 return k;
+              moves = false;
             }
           else if (!(data[k] == '%' && k == pos))
-            moves = true;
+            moves = ends_with_result (data, k, e);
         }
       pos = nl ? e + 1 : len;
     }
