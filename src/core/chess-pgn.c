@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess-bitboard.h"
 #include "chess-fen.h"
 #include "chess-san.h"
 
@@ -142,6 +143,13 @@ static const bool symbol_byte[256] = {
   ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
   ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
   [0x80 ... 0xff] = true,
+};
+
+/* The same without the non-ASCII bytes: the inner loop of the lexer. */
+static const bool symbol_ascii[256] = {
+  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
+  ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
+  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
 };
 
 /* --- Locations and errors -------------------------------------------------- */
@@ -403,27 +411,16 @@ emit_result (ChessPgnParser         *p,
   game_end (p, p->game != GAME_SKIP, end);
 }
 
-/* Knight attacks by shifting: no table, no call. */
-static inline ChessBitboard
-knight_attacks (ChessSquare sq)
-{
-  ChessBitboard b = (ChessBitboard) 1 << sq;
-  ChessBitboard l1 = (b >> 1) & 0x7f7f7f7f7f7f7f7fULL, l2 = (b >> 2) & 0x3f3f3f3f3f3f3f3fULL;
-  ChessBitboard r1 = (b << 1) & 0xfefefefefefefefeULL, r2 = (b << 2) & 0xfcfcfcfcfcfcfcfcULL;
-  ChessBitboard h1 = l1 | r1, h2 = l2 | r2;
-
-  return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
-}
-
 /* The common case of SAN, resolved without generating every legal move:
- * a piece or pawn move written exactly ("Nf3", "exd5", "e8=Q+", "Rae1"),
- * the moving piece not pinned. Then the only piece of that type attacking
- * the target square is the one that moves, and the move is legal if it
- * answers a check (if any). Anything else — pins, double checks, castling,
- * en passant, sloppy or wrong SAN — returns
- * CHESS_MOVE_NONE and chess_san_parse() decides (and explains errors).
- * It is most of the speed of pgn-check: see tests/test-pgn.c, which checks
- * that it never disagrees with chess_san_parse(). */
+ * a piece or pawn move written exactly ("Nf3", "exd5", "e8=Q+", "Rae1").
+ * The only pieces of the named type that attack the target square are the
+ * candidates; exactly one must remain after the disambiguation, and it is
+ * legal when it answers the check (if any) and, if pinned, stays on its
+ * pin line. Anything else — double checks, castling, en passant, sloppy
+ * or wrong SAN — returns CHESS_MOVE_NONE and chess_san_parse() decides
+ * (and explains errors). Most of pgn-check's speed: tests/test-pgn.c
+ * checks that it never disagrees with chess_san_parse(). The attack tables
+ * must be built (chess_init(); any position function does it). */
 ChessMove
 _chess_pgn_san_fast (const ChessPosition *pos,
                      const char          *s,
@@ -431,35 +428,23 @@ _chess_pgn_san_fast (const ChessPosition *pos,
 {
   ChessColor us = (ChessColor) pos->side;
   ChessBitboard own = pos->by_color[us], occ = pos->by_type[0];
+  ChessBitboard evasions = ~(ChessBitboard) 0, sources;
+  ChessSquare ksq = CHESS_NO_SQUARE, to, from;
   ChessPieceType type;
-  ChessSquare to, from;
   int file = -1, rank = -1;
   bool capture = false;
   size_t i = 1;
 
-  ChessBitboard evasions = ~(ChessBitboard) 0;
-
-  /* In check, a move other than the king's must take the single checker or
-   * step between it and the king. The squares between are where the line
-   * attacks of king and checker meet (their other rays are parallel, or
-   * cross on the two pieces themselves, which attack sets leave out). */
+  /* In check, a move other than the king's must take the one checker or
+   * step between it and the king. */
   if (pos->checkers != 0)
     {
-      ChessBitboard c = pos->checkers;
-      evasions = 0;
-      if ((c & (c - 1)) == 0)
+      if (bb_more_than_one (pos->checkers))
+        evasions = 0;
+      else
         {
-          ChessSquare csq = (ChessSquare) __builtin_ctzll (c);
-          ChessSquare ksq = chess_position_king (pos, us);
-          ChessPieceType t = chess_piece_type (pos->board[csq]);
-          evasions = c;
-          if (ksq < 64 && (t == CHESS_BISHOP || t == CHESS_ROOK || t == CHESS_QUEEN))
-            {
-              ChessPieceType line = chess_square_file (csq) == chess_square_file (ksq)
-                                    || chess_square_rank (csq) == chess_square_rank (ksq)
-                                    ? CHESS_ROOK : CHESS_BISHOP;
-              evasions |= chess_attacks (line, us, ksq, occ) & chess_attacks (line, us, csq, occ);
-            }
+          ksq = chess_position_king (pos, us);
+          evasions = pos->checkers | chess_between_table[ksq][bb_lsb (pos->checkers)];
         }
     }
   while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
@@ -510,7 +495,8 @@ _chess_pgn_san_fast (const ChessPosition *pos,
               || (s[2] - s[0] != 1 && s[0] - s[2] != 1))
             return CHESS_MOVE_NONE;
           to = chess_square_make (s[2] - 'a', s[3] - '1');
-          if (pos->board[to] == CHESS_NO_PIECE || (own >> to & 1))
+          /* A capture onto an empty square would be en passant: not here. */
+          if (pos->board[to] == CHESS_NO_PIECE || (own & BB (to)))
             return CHESS_MOVE_NONE;
           if ((int) chess_square_rank (to) == (us == CHESS_WHITE ? 0 : 7))
             return CHESS_MOVE_NONE;
@@ -523,64 +509,83 @@ _chess_pgn_san_fast (const ChessPosition *pos,
       if ((int) chess_square_rank (to) == last ? promo == CHESS_NO_PIECE_TYPE
                                                : promo != CHESS_NO_PIECE_TYPE)
         return CHESS_MOVE_NONE;
-      if ((pos->blockers >> from & 1) || !(evasions >> to & 1))
+      type = CHESS_PAWN;
+    }
+  else
+    {
+      switch (s[0])
+        {
+        case 'N': type = CHESS_KNIGHT; break;
+        case 'B': type = CHESS_BISHOP; break;
+        case 'R': type = CHESS_ROOK; break;
+        case 'Q': type = CHESS_QUEEN; break;
+        case 'K': type = CHESS_KING; break;
+        default: return CHESS_MOVE_NONE;
+        }
+      if (n < 3 || n > 6 || s[n - 2] < 'a' || s[n - 2] > 'h' || s[n - 1] < '1' || s[n - 1] > '8')
         return CHESS_MOVE_NONE;
-      return promo != CHESS_NO_PIECE_TYPE ? chess_move_make_promotion (from, to, promo)
-                                          : chess_move_make (from, to, CHESS_MOVE_NORMAL);
-    }
-
-  switch (s[0])
-    {
-    case 'N': type = CHESS_KNIGHT; break;
-    case 'B': type = CHESS_BISHOP; break;
-    case 'R': type = CHESS_ROOK; break;
-    case 'Q': type = CHESS_QUEEN; break;
-    case 'K': type = CHESS_KING; break;
-    default: return CHESS_MOVE_NONE;
-    }
-  if (n < 3 || n > 6 || s[n - 2] < 'a' || s[n - 2] > 'h' || s[n - 1] < '1' || s[n - 1] > '8')
-    return CHESS_MOVE_NONE;
-  to = chess_square_make (s[n - 2] - 'a', s[n - 1] - '1');
-  n -= 2;
-  if (i < n && s[i] >= 'a' && s[i] <= 'h')
-    file = s[i++] - 'a';
-  if (i < n && s[i] >= '1' && s[i] <= '8')
-    rank = s[i++] - '1';
-  if (i < n && s[i] == 'x')
-    {
-      capture = true;
-      i++;
-    }
-  if (i != n)
-    return CHESS_MOVE_NONE;
-  if ((own >> to & 1) || capture != (pos->board[to] != CHESS_NO_PIECE))
-    return CHESS_MOVE_NONE;
-
-  if (type == CHESS_KING)
-    {
-      from = chess_position_king (pos, us);
-      if (from >= 64 || abs ((int) chess_square_file (from) - (int) chess_square_file (to)) > 1
-          || abs ((int) chess_square_rank (from) - (int) chess_square_rank (to)) > 1
-          || (file >= 0 && (int) chess_square_file (from) != file)
-          || (rank >= 0 && (int) chess_square_rank (from) != rank)
-          || chess_position_attackers (pos, to, (ChessColor) (us ^ 1),
-                                       occ ^ ((ChessBitboard) 1 << from)) != 0)
+      to = chess_square_make (s[n - 2] - 'a', s[n - 1] - '1');
+      n -= 2;
+      if (i < n && s[i] >= 'a' && s[i] <= 'h')
+        file = s[i++] - 'a';
+      if (i < n && s[i] >= '1' && s[i] <= '8')
+        rank = s[i++] - '1';
+      if (i < n && s[i] == 'x')
+        {
+          capture = true;
+          i++;
+        }
+      if (i != n)
         return CHESS_MOVE_NONE;
-      return chess_move_make (from, to, CHESS_MOVE_NORMAL);
+      if ((own & BB (to)) || capture != (pos->board[to] != CHESS_NO_PIECE))
+        return CHESS_MOVE_NONE;
+
+      if (type == CHESS_KING)
+        {
+          from = chess_position_king (pos, us);
+          if (from >= 64 || !(chess_king_table[from] & BB (to))
+              || (file >= 0 && (int) chess_square_file (from) != file)
+              || (rank >= 0 && (int) chess_square_rank (from) != rank)
+              || chess_position_attackers (pos, to, (ChessColor) (us ^ 1), occ ^ BB (from)) != 0)
+            return CHESS_MOVE_NONE;
+          return chess_move_make (from, to, CHESS_MOVE_NORMAL);
+        }
+
+      switch (type)
+        {
+        case CHESS_KNIGHT: sources = chess_knight_table[to]; break;
+        case CHESS_BISHOP: sources = bb_bishop_attacks (to, occ); break;
+        case CHESS_ROOK: sources = bb_rook_attacks (to, occ); break;
+        default: sources = bb_bishop_attacks (to, occ) | bb_rook_attacks (to, occ); break;
+        }
+      sources &= pos->by_type[type] & own;
+      if (file >= 0)
+        sources &= FILE_A_BB << file;
+      if (rank >= 0)
+        sources &= RANK_1_BB << (8 * rank);
+      /* Two candidates may still be one legal move when the other is
+       * pinned: chess_san_parse sorts that out. */
+      if (sources == 0 || bb_more_than_one (sources))
+        return CHESS_MOVE_NONE;
+      from = (ChessSquare) bb_lsb (sources);
     }
 
-  ChessBitboard sources = (type == CHESS_KNIGHT ? knight_attacks (to)
-                                                 : chess_attacks (type, us, to, occ))
-                          & pos->by_type[type] & own;
-  if (file >= 0)
-    sources &= (ChessBitboard) 0x0101010101010101ULL << file;
-  if (rank >= 0)
-    sources &= (ChessBitboard) 0xffULL << (8 * rank);
-  if (sources == 0 || (sources & (sources - 1)) != 0)
+  if (!(evasions & BB (to)))
     return CHESS_MOVE_NONE;
-  from = (ChessSquare) __builtin_ctzll (sources);
-  if ((pos->blockers >> from & 1) || !(evasions >> to & 1))
-    return CHESS_MOVE_NONE;
+  if (pos->blockers & BB (from))
+    {
+      /* Pinned: legal only along the line through the king. */
+      if (ksq == CHESS_NO_SQUARE)
+        ksq = chess_position_king (pos, us);
+      if (ksq >= 64 || !(chess_line_table[ksq][from] & BB (to)))
+        return CHESS_MOVE_NONE;
+    }
+  if (type == CHESS_PAWN && chess_square_rank (to) == (us == CHESS_WHITE ? 7 : 0))
+    {
+      ChessPieceType promo = s[n + 1] == 'Q' ? CHESS_QUEEN : s[n + 1] == 'R' ? CHESS_ROOK
+                             : s[n + 1] == 'B' ? CHESS_BISHOP : CHESS_KNIGHT;
+      return chess_move_make_promotion (from, to, promo);
+    }
   return chess_move_make (from, to, CHESS_MOVE_NORMAL);
 }
 
@@ -1201,7 +1206,7 @@ process (ChessPgnParser      *p,
                   {
                     for (;;)
                       {
-                        while (j < end && symbol_byte[buf[j]] && buf[j] < 0x80)
+                        while (j < end && symbol_ascii[buf[j]])
                           j++;
                         if (j >= end || buf[j] < 0x80)
                           break;
@@ -1254,6 +1259,10 @@ process (ChessPgnParser      *p,
                   }
                 handle_symbol (p, buf + i, j - i, plain, &loc, p->offset + j);
                 i = j;
+                /* The periods after a move number ("12." or "12...") need
+                 * no trip through the dispatch. */
+                while (i < len && buf[i] == '.')
+                  i++;
                 goto next;
               }
 
@@ -1316,6 +1325,7 @@ chess_pgn_parser_new (const ChessPgnVisitor *visitor,
   p->fen = xmalloc (CHESS_PGN_MAX_TAG + 1);
   p->fen[0] = '\0';
   p->tag_value = xmalloc (CHESS_PGN_MAX_TAG + 1);
+  chess_init ();     /* the fast path reads the attack tables directly */
   chess_position_init_start (&p->initial);
   return p;
 }
