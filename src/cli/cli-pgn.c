@@ -549,6 +549,21 @@ cli_pgn_export (int    argc,
         run.write_failed = true;
       if (status == 0 && !run.write_failed && rename (tmp_path, out_path) != 0)
         run.write_failed = true;
+      else if (status == 0 && !run.write_failed)
+        {
+          /* The rename itself reaches the disk with the directory. */
+          char *dir_copy = strdup (out_path);
+          int dir_fd;
+          if (dir_copy == NULL)
+            abort ();
+          dir_fd = open (dirname (dir_copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+          if (dir_fd >= 0)
+            {
+              fsync (dir_fd);
+              close (dir_fd);
+            }
+          free (dir_copy);
+        }
       if (status != 0 || run.write_failed)
         unlink (tmp_path);
       free (tmp_path);
