@@ -394,11 +394,9 @@ emit_result (ChessPgnParser         *p,
       /* A result with no game before it: an empty game. */
       game_begin (p, loc);
     }
-  if (p->game != GAME_SKIP)
+  if (p->game != GAME_SKIP && ensure_start (p))
     {
-      if (!ensure_start (p))
-        ;
-      else if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth > 0 : p->depth > 0)
+      if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth > 0 : p->depth > 0)
         {
           ChessPgnLocation open = (p->flags & CHESS_PGN_NO_MOVES) ? *loc
                                                                    : p->levels[p->depth].open;
