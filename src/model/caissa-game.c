@@ -49,6 +49,18 @@ struct _CaissaGame
   gboolean            press_required;
   gboolean            awaiting_press;
 
+  /* The clock the game is played under (timed), or NULL. */
+  CaissaClock        *clock;
+  gboolean            auto_press;
+  /* > 0 while the game itself operates the clock: what the clock then
+   * notifies is part of the game's own change. */
+  guint               clock_busy;
+  /* can-move as last notified, for changes the clock alone brings. */
+  gboolean            notified_can_move;
+  /* Time each side had used at its last press, for the last move's
+   * [%emt] when the game ends before a press. */
+  gint64              used_at_press[2];
+
   char                fen[CHESS_FEN_MAX];
 };
 
@@ -73,6 +85,8 @@ enum
   PROP_TIMED,
   PROP_PRESS_REQUIRED,
   PROP_AWAITING_PRESS,
+  PROP_CLOCK,
+  PROP_AUTO_PRESS,
   N_PROPS
 };
 
@@ -121,6 +135,12 @@ end_position (CaissaGame *self)
   return chess_game_node_position (self->game, end_node (self));
 }
 
+static gboolean
+mainline_is_empty (CaissaGame *self)
+{
+  return self->mainline->len < 2;
+}
+
 static void
 refresh_mainline (CaissaGame *self)
 {
@@ -160,6 +180,7 @@ notify_changes (CaissaGame     *self,
 
   snapshot_take (self, &after);
   memcpy (self->fen, after.fen, sizeof self->fen);
+  self->notified_can_move = after.can_move;
 
   g_object_freeze_notify (G_OBJECT (self));
 #define NOTIFY_IF(cond, prop) \
@@ -182,12 +203,19 @@ notify_changes (CaissaGame     *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+static void stop_clock (CaissaGame *self);
+
 static void
 emit_outcome_if_changed (CaissaGame     *self,
                          const Snapshot *before)
 {
   if (before->outcome != self->outcome || before->reason != self->reason)
-    g_signal_emit (self, signals[OUTCOME_CHANGED], 0);
+    {
+      /* Once a result stands the clocks stop (Art. 6.9, 12.7). */
+      if (self->outcome != CAISSA_OUTCOME_NONE)
+        stop_clock (self);
+      g_signal_emit (self, signals[OUTCOME_CHANGED], 0);
+    }
 }
 
 static const char *
@@ -217,7 +245,11 @@ set_outcome (CaissaGame          *self,
   self->reason = reason;
   self->outcome_by_move = by_move;
   if (outcome != CAISSA_OUTCOME_NONE)
-    self->draw_offer = CAISSA_COLOR_NONE;
+    {
+      self->draw_offer = CAISSA_COLOR_NONE;
+      /* The game is over: no press is due any more. */
+      self->awaiting_press = FALSE;
+    }
   chess_game_set_result (self->game, result_for (outcome));
 }
 
@@ -295,10 +327,16 @@ sync_name_tags (CaissaGame *self)
   chess_game_set_tag (self->game, "Black", self->black_name && *self->black_name ? self->black_name : "?");
 }
 
+static void bind_clock (CaissaGame  *self,
+                        CaissaClock *clock);
+
 /* Everything a fresh start clears; the caller has set up self->game. */
 static void
 restart (CaissaGame *self)
 {
+  /* A new game needs a new clock. */
+  if (self->clock != NULL)
+    bind_clock (self, NULL);
   refresh_mainline (self);
   self->shown = end_node (self);
   g_array_set_size (self->redo, 0);
@@ -315,6 +353,9 @@ caissa_game_finalize (GObject *object)
 {
   CaissaGame *self = (CaissaGame *) object;
 
+  if (self->clock != NULL)
+    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_clear_object (&self->clock);
   g_clear_pointer (&self->game, chess_game_free);
   g_clear_pointer (&self->mainline, g_array_unref);
   g_clear_pointer (&self->redo, g_array_unref);
@@ -388,6 +429,12 @@ caissa_game_get_property (GObject    *object,
     case PROP_AWAITING_PRESS:
       g_value_set_boolean (value, self->awaiting_press);
       break;
+    case PROP_CLOCK:
+      g_value_set_object (value, self->clock);
+      break;
+    case PROP_AUTO_PRESS:
+      g_value_set_boolean (value, self->auto_press);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -423,6 +470,12 @@ caissa_game_set_property (GObject      *object,
       break;
     case PROP_PRESS_REQUIRED:
       caissa_game_set_press_required (self, g_value_get_boolean (value));
+      break;
+    case PROP_CLOCK:
+      caissa_game_set_clock (self, g_value_get_object (value));
+      break;
+    case PROP_AUTO_PRESS:
+      caissa_game_set_auto_press (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -480,6 +533,10 @@ caissa_game_class_init (CaissaGameClass *klass)
     g_param_spec_boolean ("press-required", NULL, NULL, FALSE, rw);
   properties[PROP_AWAITING_PRESS] =
     g_param_spec_boolean ("awaiting-press", NULL, NULL, FALSE, ro);
+  properties[PROP_CLOCK] =
+    g_param_spec_object ("clock", NULL, NULL, CAISSA_TYPE_CLOCK, rw);
+  properties[PROP_AUTO_PRESS] =
+    g_param_spec_boolean ("auto-press", NULL, NULL, FALSE, rw);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -516,6 +573,7 @@ caissa_game_init (CaissaGame *self)
   self->draw_offer = CAISSA_COLOR_NONE;
   restart (self);
   chess_fen_write (caissa_game_get_position (self), self->fen);
+  self->notified_can_move = caissa_game_get_can_move (self);
 }
 
 CaissaGame *
@@ -538,6 +596,7 @@ caissa_game_reset (CaissaGame *self)
   chess_position_init_start (&start);
   chess_game_set_start_position (self->game, &start);
   chess_game_set_result (self->game, "*");
+  chess_game_remove_tag (self->game, "TimeControl");
   set_date_tag (self);
   restart (self);
   emit_outcome_if_changed (self, &before);
@@ -581,6 +640,7 @@ caissa_game_load_fen (CaissaGame  *self,
       return FALSE;
     }
   chess_game_set_result (self->game, "*");
+  chess_game_remove_tag (self->game, "TimeControl");
   set_date_tag (self);
   restart (self);
   emit_outcome_if_changed (self, &before);
@@ -817,11 +877,18 @@ caissa_game_get_can_move (CaissaGame *self)
   if (self->analysis)
     return chess_count_legal (pos) > 0;
 
+  /* Under a clock only the player whose clock runs may move: not before
+   * the start, not while the clocks are paused. */
   return self->outcome == CAISSA_OUTCOME_NONE
          && !self->awaiting_press
          && self->shown == end_node (self)
+         && (self->clock == NULL
+             || caissa_clock_get_running_side (self->clock) == (CaissaColor) pos->side)
          && chess_count_legal (pos) > 0;
 }
+
+static void clock_move_made (CaissaGame *self,
+                             CaissaColor mover);
 
 /* Adds move after the end of the main line (the caller checked it may),
  * with everything a move brings: the answer to a standing offer, the
@@ -852,7 +919,16 @@ append_move (CaissaGame *self,
     }
   self->awaiting_press = self->press_required;
 
+  if (self->clock != NULL)
+    clock_move_made (self, (CaissaColor) mover);
   apply_status_outcome (self);
+  if (self->clock != NULL && self->auto_press && self->outcome == CAISSA_OUTCOME_NONE
+      && caissa_clock_get_running_side (self->clock) == (CaissaColor) mover)
+    {
+      self->clock_busy++;
+      caissa_clock_press (self->clock, (CaissaColor) mover, NULL);
+      self->clock_busy--;
+    }
   g_signal_emit (self, signals[MOVE_PLAYED], 0, (guint) move, chess_game_node_ply (self->game, node));
   return node;
 }
@@ -1302,13 +1378,29 @@ caissa_game_claim_draw (CaissaGame  *self,
                         GError     **error)
 {
   CaissaOutcomeReason reason;
+  gboolean paused_here = FALSE;
   Snapshot before;
 
   g_return_val_if_fail (CAISSA_IS_GAME (self), FALSE);
 
+  /* Both clocks stand while the claim is checked (Art. 12.5). */
+  if (self->clock != NULL && caissa_clock_get_running_side (self->clock) != CAISSA_COLOR_NONE)
+    {
+      self->clock_busy++;
+      paused_here = caissa_clock_pause (self->clock, NULL);
+      self->clock_busy--;
+    }
+
   reason = caissa_game_check_claim (self, move);
   if (reason == CAISSA_OUTCOME_REASON_NONE)
     {
+      /* Wrong: play goes on, the clocks run again. */
+      if (paused_here)
+        {
+          self->clock_busy++;
+          caissa_clock_resume (self->clock, NULL);
+          self->clock_busy--;
+        }
       g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_NOT_ALLOWED,
                            "The claim is not correct: neither a threefold repetition "
                            "nor fifty moves without a capture or pawn move");
@@ -1464,6 +1556,14 @@ caissa_game_press (CaissaGame *self)
   if (!self->awaiting_press)
     return FALSE;
 
+  /* With a clock the press is the clock's: its "pressed" comes back to
+   * clock_pressed_cb(), which lets the game go on. */
+  if (self->clock != NULL)
+    return caissa_clock_press (self->clock,
+                               end_position (self)->side == CHESS_WHITE ? CAISSA_COLOR_BLACK
+                                                                         : CAISSA_COLOR_WHITE,
+                               NULL);
+
   snapshot_take (self, &before);
   self->awaiting_press = FALSE;
   notify_changes (self, &before);
@@ -1491,6 +1591,292 @@ caissa_game_flag_fall (CaissaGame  *self,
   else
     end_by_action (self, CAISSA_OUTCOME_DRAW, CAISSA_OUTCOME_REASON_TIME_FORFEIT_INSUFFICIENT);
   return TRUE;
+}
+
+/* --- Playing under a clock -------------------------------------------------------- */
+
+/* Writes [%clk] (time left) and [%emt] (time the move took, when known)
+ * into the move's comment, keeping any other text. Fractions of a second
+ * are kept, so a saved game resumes with its clocks exactly. */
+static void
+record_time (CaissaGame  *self,
+             ChessNodeId  node,
+             gint64       clock_ms,
+             gint64       emt_ms)
+{
+  g_autoptr(GString) text = NULL;
+  const char *comment;
+  const char *start;
+  gint64 s;
+
+  chess_game_node_set_clock_ms (self->game, node, MAX (clock_ms, 0));
+  if (emt_ms < 0)
+    return;
+
+  comment = chess_game_node_comment (self->game, node, CHESS_COMMENT_AFTER);
+  text = g_string_new (comment);
+  if ((start = strstr (text->str, "[%emt")) != NULL)
+    {
+      const char *end = strchr (start, ']');
+      gsize pos = start - text->str;
+      gsize len = end != NULL ? (gsize) (end + 1 - start) : text->len - pos;
+
+      g_string_erase (text, pos, len);
+      while (text->len > 0 && text->str[text->len - 1] == ' ')
+        g_string_truncate (text, text->len - 1);
+    }
+  s = emt_ms / 1000;
+  if (text->len > 0)
+    g_string_append_c (text, ' ');
+  g_string_append_printf (text, "[%%emt %" G_GINT64_FORMAT ":%02d:%02d", s / 3600,
+                          (int) (s / 60 % 60), (int) (s % 60));
+  if (emt_ms % 1000 != 0 && emt_ms % 100 == 0)
+    g_string_append_printf (text, ".%d", (int) (emt_ms % 1000 / 100));
+  else if (emt_ms % 1000 != 0)
+    g_string_append_printf (text, ".%03d", (int) (emt_ms % 1000));
+  g_string_append_c (text, ']');
+  chess_game_node_set_comment (self->game, node, CHESS_COMMENT_AFTER, text->str);
+}
+
+static CaissaColor
+last_mover (CaissaGame *self)
+{
+  return end_position (self)->side == CHESS_WHITE ? CAISSA_COLOR_BLACK : CAISSA_COLOR_WHITE;
+}
+
+static void
+clock_move_made (CaissaGame  *self,
+                 CaissaColor  mover)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* Paused while a claim with this very move is checked: the claim ends
+   * the game, the clock has no more to know. */
+  if (caissa_clock_get_running_side (self->clock) != mover)
+    return;
+
+  self->clock_busy++;
+  if (!caissa_clock_move_made (self->clock, mover, &error))
+    g_warning ("The clock refused a move: %s", error->message);
+  self->clock_busy--;
+}
+
+static void
+stop_clock (CaissaGame *self)
+{
+  ChessNodeId end;
+  CaissaColor mover;
+
+  if (self->clock == NULL
+      || !caissa_clock_get_started (self->clock)
+      || caissa_clock_get_finished (self->clock))
+    return;
+
+  self->clock_busy++;
+  caissa_clock_stop (self->clock, NULL);
+  self->clock_busy--;
+
+  /* The last move, made but never pressed (a mate, a claim with it, a
+   * resignation or a flag before the press), still gets its time. */
+  end = end_node (self);
+  if (end == CHESS_NODE_ROOT || chess_game_node_clock_ms (self->game, end) >= 0)
+    return;
+  mover = last_mover (self);
+  record_time (self, end, caissa_clock_get_remaining (self->clock, mover),
+               caissa_clock_get_used (self->clock, mover) - self->used_at_press[mover]);
+}
+
+static void
+clock_pressed_cb (CaissaClock *clock,
+                  CaissaColor  color,
+                  CaissaGame  *self)
+{
+  Snapshot before;
+
+  /* The press completes the move color has just made. */
+  if (mainline_is_empty (self) || last_mover (self) != color)
+    return;
+
+  record_time (self, end_node (self), caissa_clock_get_remaining (clock, color),
+               caissa_clock_get_last_move_time (clock, color));
+  self->used_at_press[color] = caissa_clock_get_used (clock, color);
+
+  if (self->awaiting_press)
+    {
+      snapshot_take (self, &before);
+      self->awaiting_press = FALSE;
+      notify_changes (self, &before);
+    }
+}
+
+static void
+clock_flag_fell_cb (CaissaClock *clock,
+                    CaissaColor  color,
+                    CaissaGame  *self)
+{
+  caissa_game_flag_fall (self, color);
+}
+
+/* The clock started, paused, resumed or stopped by itself (a button, the
+ * pause key): whether a move may be made follows. */
+static void
+clock_running_side_cb (CaissaClock *clock,
+                       GParamSpec  *pspec,
+                       CaissaGame  *self)
+{
+  gboolean can_move;
+
+  if (self->clock_busy > 0)
+    return;
+  can_move = caissa_game_get_can_move (self);
+  if (can_move != self->notified_can_move)
+    {
+      self->notified_can_move = can_move;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_MOVE]);
+    }
+}
+
+/* A saved game read back: each side's last recorded time, and the moves
+ * each has made (for the time control's periods). */
+static void
+resume_from_record (CaissaGame *self)
+{
+  gint64 last[2] = { -1, -1 };
+  guint moves[2] = { 0, 0 };
+
+  if (caissa_clock_get_started (self->clock))
+    return;
+
+  for (guint ply = 1; ply < self->mainline->len; ply++)
+    {
+      ChessNodeId parent = g_array_index (self->mainline, ChessNodeId, ply - 1);
+      ChessNodeId node = g_array_index (self->mainline, ChessNodeId, ply);
+      ChessColor mover = chess_game_node_position (self->game, parent)->side;
+      gint64 ms = chess_game_node_clock_ms (self->game, node);
+
+      moves[mover]++;
+      if (ms >= 0)
+        last[mover] = ms;
+    }
+
+  for (int c = 0; c < 2; c++)
+    {
+      if (last[c] >= 0)
+        caissa_clock_arbiter_set_remaining (self->clock, (CaissaColor) c, last[c], NULL);
+      if (moves[c] > 0)
+        caissa_clock_arbiter_set_moves (self->clock, (CaissaColor) c, moves[c], NULL);
+    }
+}
+
+/* Puts clock (timed, or NULL) in place; notifies clock, timed and
+ * press-required. The caller notifies what follows from them. */
+static void
+bind_clock (CaissaGame  *self,
+            CaissaClock *clock)
+{
+  gboolean was_timed = self->timed;
+  gboolean was_required = self->press_required;
+
+  if (self->clock != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->clock, self);
+      g_clear_object (&self->clock);
+    }
+  if (clock != NULL)
+    {
+      self->clock = g_object_ref (clock);
+      g_signal_connect (clock, "pressed", G_CALLBACK (clock_pressed_cb), self);
+      g_signal_connect (clock, "flag-fell", G_CALLBACK (clock_flag_fell_cb), self);
+      g_signal_connect (clock, "notify::running-side", G_CALLBACK (clock_running_side_cb), self);
+    }
+
+  self->timed = clock != NULL;
+  self->press_required = self->timed && !self->auto_press;
+  if (!self->press_required)
+    self->awaiting_press = FALSE;
+  if (self->timed)
+    g_array_set_size (self->redo, 0);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOCK]);
+  if (was_timed != self->timed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIMED]);
+  if (was_required != self->press_required)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESS_REQUIRED]);
+}
+
+CaissaClock *
+caissa_game_get_clock (CaissaGame *self)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME (self), NULL);
+
+  return self->clock;
+}
+
+void
+caissa_game_set_clock (CaissaGame  *self,
+                       CaissaClock *clock)
+{
+  Snapshot before;
+
+  g_return_if_fail (CAISSA_IS_GAME (self));
+  g_return_if_fail (clock == NULL || CAISSA_IS_CLOCK (clock));
+
+  /* An untimed clock keeps no time: the game is played as without one. */
+  if (clock != NULL && !caissa_clock_get_timed (clock))
+    clock = NULL;
+  if (clock == self->clock)
+    return;
+
+  snapshot_take (self, &before);
+  bind_clock (self, clock);
+  if (clock != NULL)
+    {
+      chess_game_set_tag (self->game, "TimeControl", caissa_clock_get_time_control (clock));
+      self->clock_busy++;
+      resume_from_record (self);
+      self->clock_busy--;
+      for (int c = 0; c < 2; c++)
+        self->used_at_press[c] = caissa_clock_get_used (clock, (CaissaColor) c);
+    }
+  notify_changes (self, &before);
+}
+
+gboolean
+caissa_game_get_auto_press (CaissaGame *self)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME (self), FALSE);
+
+  return self->auto_press;
+}
+
+void
+caissa_game_set_auto_press (CaissaGame *self,
+                            gboolean    auto_press)
+{
+  gboolean was_required;
+  Snapshot before;
+
+  g_return_if_fail (CAISSA_IS_GAME (self));
+
+  auto_press = !!auto_press;
+  if (auto_press == self->auto_press)
+    return;
+
+  /* A press due now is made at once. */
+  if (auto_press && self->awaiting_press)
+    caissa_game_press (self);
+
+  snapshot_take (self, &before);
+  was_required = self->press_required;
+  self->auto_press = auto_press;
+  if (self->clock != NULL)
+    self->press_required = !auto_press;
+  if (!self->press_required)
+    self->awaiting_press = FALSE;
+  notify_changes (self, &before);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTO_PRESS]);
+  if (was_required != self->press_required)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESS_REQUIRED]);
 }
 
 /* --- PGN -------------------------------------------------------------------------- */

@@ -27,6 +27,27 @@
  * Clock hooks (for CaissaClock): "timed" (no undo/redo), "press-required"
  * (after a move no further move until caissa_game_press()), and
  * caissa_game_flag_fall().
+ *
+ * Playing under a clock (RULES.md §4, §7, §8): caissa_game_set_clock() with
+ * a timed CaissaClock makes the game "timed" and drives the clock itself:
+ *   - no move is accepted unless the mover's clock runs (not before the
+ *     start, not while paused);
+ *   - a move tells the clock (caissa_clock_move_made()); then nobody may
+ *     move until the mover presses — his clock button, which emits the
+ *     clock's "pressed", or caissa_game_press() — unless "auto-press" (a
+ *     casual setting, off by default) presses for him;
+ *   - each press writes the time left and the time the move took into
+ *     the move's comment ([%clk …] [%emt …]); the TimeControl tag is set;
+ *   - the clock's "flag-fell" calls caissa_game_flag_fall();
+ *   - once the game has an outcome (mate, resignation, agreement, a draw
+ *     rule, a flag) the clock is stopped, and the last move gets its time;
+ *   - a claim pauses the clock while it is checked; a wrong claim lets
+ *     it run on;
+ *   - no undo or redo (take-backs are not offered in clocked games).
+ * Setting a clock on a game whose moves carry [%clk] (a saved game read
+ * back) gives each side its recorded time and move count, so the game
+ * resumes where it stood; the clock must not have started. Starting over
+ * (reset, load_fen, load_core_game) drops the clock: set a new one.
  */
 #pragma once
 
@@ -34,6 +55,7 @@
 
 #include "chess-game.h"
 #include "chess-position.h"
+#include "caissa-clock.h"
 #include "caissa-enums.h"
 
 G_BEGIN_DECLS
@@ -187,6 +209,16 @@ gboolean             caissa_game_press             (CaissaGame  *self);
  * an outcome. Returns TRUE when it ended the game. */
 gboolean             caissa_game_flag_fall         (CaissaGame  *self,
                                                     CaissaColor  color);
+
+/* The clock the game is played under, or NULL (see the top of this file).
+ * An untimed clock counts as none. */
+CaissaClock         *caissa_game_get_clock         (CaissaGame  *self);
+void                 caissa_game_set_clock         (CaissaGame  *self,
+                                                    CaissaClock *clock);
+/* Casual play: each move presses the mover's clock by itself. */
+gboolean             caissa_game_get_auto_press    (CaissaGame  *self);
+void                 caissa_game_set_auto_press    (CaissaGame  *self,
+                                                    gboolean     auto_press);
 
 /* The game as PGN in export format (the core's writer). */
 char                *caissa_game_to_pgn            (CaissaGame  *self);
