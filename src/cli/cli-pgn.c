@@ -114,6 +114,23 @@ input_close (Input *in)
   in->fd = -1;
 }
 
+/* Mapped pages already read are handed back as we go, so a large file
+ * costs bounded memory (they stay in the page cache; touching them again
+ * would just map them again). */
+#define SLICE_BYTES ((size_t) 32 << 20)
+
+static void
+release_pages (const char *from,
+               const char *to)
+{
+  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
+  uintptr_t a = ((uintptr_t) from + page - 1) & ~(page - 1);
+  uintptr_t b = (uintptr_t) to & ~(page - 1);
+
+  if (b > a)
+    madvise ((void *) a, b - a, MADV_DONTNEED);
+}
+
 typedef bool (*FeedFunc) (void *user_data, const char *data, size_t len);
 
 /* Hands the input to feed: at once when mapped, else 64 KiB at a time.
@@ -129,8 +146,14 @@ input_feed (const char *command,
 
   if (in->fd < 0)
     {
-      if (in->len > 0)
-        feed (user_data, in->data, in->len);
+      for (size_t off = 0; off < in->len; off += SLICE_BYTES)
+        {
+          size_t n = in->len - off < SLICE_BYTES ? in->len - off : SLICE_BYTES;
+          bool more = feed (user_data, in->data + off, n);
+          release_pages (in->data + off, in->data + off + n);
+          if (!more)
+            break;
+        }
       return true;
     }
   for (;;)
@@ -229,23 +252,6 @@ check_feed_cb (void       *user_data,
   CheckPart *part = user_data;
 
   return chess_pgn_parser_feed (part->parser, data, len);
-}
-
-/* Mapped pages already read are handed back as we go, so a large file
- * costs bounded memory (they stay in the page cache; touching them again
- * would just map them again). */
-#define SLICE_BYTES ((size_t) 32 << 20)
-
-static void
-release_pages (const char *from,
-               const char *to)
-{
-  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
-  uintptr_t a = ((uintptr_t) from + page - 1) & ~(page - 1);
-  uintptr_t b = (uintptr_t) to & ~(page - 1);
-
-  if (b > a)
-    madvise ((void *) a, b - a, MADV_DONTNEED);
 }
 
 static void *

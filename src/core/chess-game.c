@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "chess-fen.h"
+#include "chess-game-private.h"
 #include "chess-pgn.h"
 #include "chess-san.h"
 
@@ -407,10 +408,11 @@ chess_game_node_find_child (const ChessGame *game,
   return CHESS_NODE_NONE;
 }
 
-ChessNodeId
-chess_game_add_move (ChessGame  *game,
-                     ChessNodeId parent,
-                     ChessMove   move)
+static ChessNodeId
+add_move (ChessGame  *game,
+          ChessNodeId parent,
+          ChessMove   move,
+          bool        trusted)
 {
   Node *p = node_at (game, parent);
   ChessNodeId existing, id, last;
@@ -426,7 +428,7 @@ chess_game_add_move (ChessGame  *game,
       if (chess_position_in_check (&p->pos))
         return CHESS_NODE_NONE;
     }
-  else if (!chess_position_is_legal (&p->pos, move))
+  else if (!trusted && !chess_position_is_legal (&p->pos, move))
     return CHESS_NODE_NONE;
 
   id = node_alloc (game);        /* may move the arena: refetch pointers */
@@ -449,6 +451,22 @@ chess_game_add_move (ChessGame  *game,
       game->nodes[last].next_sibling = id;
     }
   return id;
+}
+
+ChessNodeId
+chess_game_add_move (ChessGame  *game,
+                     ChessNodeId parent,
+                     ChessMove   move)
+{
+  return add_move (game, parent, move, false);
+}
+
+ChessNodeId
+_chess_game_add_legal_move (ChessGame  *game,
+                            ChessNodeId parent,
+                            ChessMove   move)
+{
+  return add_move (game, parent, move, true);
 }
 
 ChessNodeId

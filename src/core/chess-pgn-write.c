@@ -155,15 +155,28 @@ out_move (Out                 *out,
           bool                 force_number)
 {
   char buf[64];
-  int n;
+  size_t n = 0, san_len = strlen (san);
 
-  if (before->side == CHESS_WHITE)
-    n = snprintf (buf, sizeof buf, "%u. %s", (unsigned) before->fullmove, san);
-  else if (force_number)
-    n = snprintf (buf, sizeof buf, "%u... %s", (unsigned) before->fullmove, san);
-  else
-    n = snprintf (buf, sizeof buf, "%s", san);
-  out_token (out, buf, (size_t) n, false);
+  if (before->side == CHESS_WHITE || force_number)
+    {
+      char digits[8];
+      unsigned k = 0, number = before->fullmove;
+      do
+        digits[k++] = (char) ('0' + number % 10);
+      while ((number /= 10) != 0);
+      while (k > 0)
+        buf[n++] = digits[--k];
+      buf[n++] = '.';
+      if (before->side != CHESS_WHITE)
+        {
+          buf[n++] = '.';
+          buf[n++] = '.';
+        }
+      buf[n++] = ' ';
+    }
+  memcpy (buf + n, san, san_len);
+  n += san_len;
+  out_token (out, buf, n, false);
 }
 
 /* Writes the line that starts with node (and its variations), following

@@ -11,6 +11,7 @@
  * carry never holds more than a capped tag. Nothing else is copied.
  */
 #include "chess-pgn.h"
+#include "chess-game-private.h"
 #include "chess-pgn-private.h"
 
 #include <stdarg.h>
@@ -1587,7 +1588,7 @@ reader_move_cb (void                *user_data,
                 const ChessPosition *before)
 {
   ChessPgnReader *r = user_data;
-  ChessNodeId node = chess_game_add_move (r->game, r->cur, move);
+  ChessNodeId node = _chess_game_add_legal_move (r->game, r->cur, move);
 
   if (node == CHESS_NODE_NONE)
     {

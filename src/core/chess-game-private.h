@@ -1,0 +1,13 @@
+/* chess-game-private.h — game tree internals shared with the PGN reader.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "chess-game.h"
+
+/* chess_game_add_move () for a move the caller has already proven legal in
+ * parent's position (the PGN reader resolved it): skips the legality test,
+ * which costs a full move generation. */
+ChessNodeId _chess_game_add_legal_move (ChessGame *game, ChessNodeId parent, ChessMove move);
