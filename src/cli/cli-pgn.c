@@ -737,6 +737,8 @@ cli_pgn_index (int    argc,
     }
   if (path == NULL)
     return cli_usage_error ("pgn-index", "a PGN file is needed");
+  /* Timed from the open, as a user who opens the file would see it. */
+  t0 = now_seconds ();
   if (!input_open ("pgn-index", path, &in))
     return 2;
   if (in.fd >= 0)
@@ -746,7 +748,6 @@ cli_pgn_index (int    argc,
       return 2;
     }
 
-  t0 = now_seconds ();
   /* What a GUI does: a first small batch, shown at once; then the rest on
    * `jobs` threads, each on its own part of the file. */
   index = chess_pgn_index_new (0);
