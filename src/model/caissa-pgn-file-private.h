@@ -1,0 +1,34 @@
+/* caissa-pgn-file-private.h — between CaissaPgnFile and its items.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "chess-pgn-index.h"
+#include "caissa-pgn-file.h"
+
+G_BEGIN_DECLS
+
+/* The raw (still escaped) value of a tag of the game at position, or NULL
+ * when absent. */
+const char        *_caissa_pgn_file_raw_tag        (CaissaPgnFile     *self,
+                                                    guint              position,
+                                                    ChessPgnIndexTag   tag,
+                                                    gsize             *length);
+/* Plies of the main line: known from the check, PlyCount, else counted now. */
+guint              _caissa_pgn_file_game_plies     (CaissaPgnFile     *self,
+                                                    guint              position);
+const char        *_caissa_pgn_file_game_error     (CaissaPgnFile     *self,
+                                                    guint              position);
+void               _caissa_pgn_file_item_finalized (CaissaPgnFile     *self,
+                                                    guint              position);
+
+CaissaPgnGameInfo *_caissa_pgn_game_info_new       (CaissaPgnFile     *file,
+                                                    guint              position);
+/* The file learnt the game's moves or error: notify them. */
+void               _caissa_pgn_game_info_changed   (CaissaPgnGameInfo *self,
+                                                    gboolean           moves,
+                                                    gboolean           error);
+
+G_END_DECLS

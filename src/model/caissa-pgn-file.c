@@ -1,0 +1,1444 @@
+/* caissa-pgn-file.c
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Threads. The index and the check run in GTask workers that share a
+ * Loader with the main thread: the workers append what they find to its
+ * queues under its mutex and schedule one dispatch on the main context;
+ * the dispatch moves the queues into the file and emits the signals. The
+ * workers hold the bytes and the Loader, never the CaissaPgnFile, so
+ * dropping the file cancels them and they finish on their own.
+ */
+#define G_LOG_DOMAIN "caissa-pgn-file"
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "chess-pgn.h"
+#include "chess-pgn-index.h"
+#include "caissa-pgn-file-private.h"
+
+/* The first batch is small so the first games show at once; then larger
+ * steps. Parts of the file are indexed one after the other, each into its
+ * own index that is freed once handed over, so the worker's memory stays
+ * bounded whatever the size of the file. */
+#define FIRST_BUDGET   (256 * 1024)
+#define STEP_BUDGET    (4 * 1024 * 1024)
+#define PART_BYTES     ((guint64) 64 * 1024 * 1024)
+#define CHECK_CHUNK    (1024 * 1024)
+#define DISPATCH_MS    100
+#define PLIES_UNKNOWN  G_MAXUINT16
+
+G_DEFINE_QUARK (caissa-pgn-file-error-quark, caissa_pgn_file_error)
+
+typedef struct
+{
+  guint  position;
+  guint  plies;
+  char  *error;   /* "LINE:COLUMN: message", or NULL */
+} CheckResult;
+
+typedef struct
+{
+  gatomicrefcount  ref_count;
+  GMutex           mutex;
+  GMainContext    *context;
+  GWeakRef         owner;
+  GBytes          *bytes;
+  /* For the change checks of mapped files: NULL for copies. */
+  char            *path;
+  guint64          size;
+  gint64           mtime;
+
+  /* Guarded by mutex. */
+  GArray          *new_entries;   /* ChessPgnIndexEntry */
+  GArray          *new_results;   /* CheckResult */
+  guint64          indexed_bytes;
+  guint            n_checked;
+  gboolean         index_done;
+  gboolean         check_done;
+  gboolean         changed;
+  GSource         *dispatch;
+  gint64           last_dispatch;
+} Loader;
+
+struct _CaissaPgnFile
+{
+  GObject        parent_instance;
+
+  GFile         *file;
+  char          *name;
+  GBytes        *bytes;
+  const char    *data;
+  gsize          len;
+  gboolean       mapped;
+  /* The file as it was when read, to notice changes; path NULL when the
+   * bytes do not come from a local file. */
+  char          *path;
+  guint64        size;
+  gint64         mtime;
+
+  GArray        *entries;     /* ChessPgnIndexEntry, final */
+  GArray        *plies;       /* guint16 per game: PLIES_UNKNOWN until known */
+  GHashTable    *errors;      /* position → "LINE:COLUMN: message" */
+  GHashTable    *live;        /* position → CaissaPgnGameInfo (not owned) */
+
+  Loader        *loader;
+  GCancellable  *cancellable;
+  gboolean       loading;
+  gboolean       validate;
+  gboolean       validating;
+  double         progress;
+  guint          n_validated;
+};
+
+enum
+{
+  PROP_0,
+  PROP_FILE,
+  PROP_NAME,
+  PROP_N_ITEMS,
+  PROP_LOADING,
+  PROP_PROGRESS,
+  PROP_VALIDATING,
+  PROP_N_VALIDATED,
+  PROP_N_ERRORS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void caissa_pgn_file_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (CaissaPgnFile, caissa_pgn_file, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
+                                                      caissa_pgn_file_list_model_init))
+
+/* --- The file on disk ---------------------------------------------------------- */
+
+static gboolean
+stat_file (const char *path,
+           guint64    *size,
+           gint64     *mtime)
+{
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0)
+    return FALSE;
+  *size = (guint64) st.st_size;
+  *mtime = (gint64) st.st_mtime;
+  return TRUE;
+}
+
+/* For mapped files: reading the mapping is safe as long as the file was not
+ * cut short. A file deleted or renamed over is fine: the mapping keeps the
+ * old one. */
+static gboolean
+loader_file_intact (Loader *loader)
+{
+  guint64 size;
+  gint64 mtime;
+
+  if (loader->path == NULL)
+    return TRUE;
+  if (!stat_file (loader->path, &size, &mtime))
+    return TRUE;
+  return size >= loader->size;
+}
+
+/* Whether the file on disk is no longer what was read. For a mapped file
+ * that is a reason not to read it any more; for any file, not to save
+ * over it. */
+static gboolean
+file_changed (CaissaPgnFile  *self,
+              GError        **error)
+{
+  guint64 size;
+  gint64 mtime;
+
+  if (self->path == NULL)
+    return FALSE;
+  if (!stat_file (self->path, &size, &mtime))
+    return FALSE;   /* deleted or moved away: what was read is all there is */
+  if (size == self->size && mtime == self->mtime)
+    return FALSE;
+  g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
+               "%s changed on disk since it was opened", self->name);
+  return TRUE;
+}
+
+/* --- Loader ------------------------------------------------------------------------ */
+
+static Loader *
+loader_new (GBytes     *bytes,
+            const char *path,
+            guint64     size,
+            gint64      mtime)
+{
+  Loader *loader = g_new0 (Loader, 1);
+
+  g_atomic_ref_count_init (&loader->ref_count);
+  g_mutex_init (&loader->mutex);
+  loader->context = g_main_context_ref_thread_default ();
+  loader->bytes = g_bytes_ref (bytes);
+  loader->path = g_strdup (path);
+  loader->size = size;
+  loader->mtime = mtime;
+  loader->new_entries = g_array_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry));
+  loader->new_results = g_array_new (FALSE, FALSE, sizeof (CheckResult));
+  return loader;
+}
+
+static Loader *
+loader_ref (Loader *loader)
+{
+  g_atomic_ref_count_inc (&loader->ref_count);
+  return loader;
+}
+
+static void
+free_results (GArray *results)
+{
+  for (guint i = 0; i < results->len; i++)
+    g_free (g_array_index (results, CheckResult, i).error);
+  g_array_unref (results);
+}
+
+static void
+loader_unref (Loader *loader)
+{
+  if (!g_atomic_ref_count_dec (&loader->ref_count))
+    return;
+
+  g_assert (loader->dispatch == NULL);
+  g_weak_ref_clear (&loader->owner);
+  g_main_context_unref (loader->context);
+  g_bytes_unref (loader->bytes);
+  g_free (loader->path);
+  g_array_unref (loader->new_entries);
+  free_results (loader->new_results);
+  g_mutex_clear (&loader->mutex);
+  g_free (loader);
+}
+
+static void dispatch (CaissaPgnFile *self);
+
+static gboolean
+dispatch_cb (gpointer data)
+{
+  Loader *loader = data;
+  g_autoptr(CaissaPgnFile) self = g_weak_ref_get (&loader->owner);
+
+  g_mutex_lock (&loader->mutex);
+  g_clear_pointer (&loader->dispatch, g_source_unref);
+  loader->last_dispatch = g_get_monotonic_time ();
+  g_mutex_unlock (&loader->mutex);
+
+  if (self != NULL && self->loader == loader)
+    dispatch (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Called with the mutex held. The first news goes out at once, later news
+ * at most every DISPATCH_MS, and the end at once. */
+static void
+loader_schedule_locked (Loader   *loader,
+                        gboolean  now)
+{
+  gint64 since;
+  guint delay = 0;
+
+  if (loader->dispatch != NULL)
+    {
+      if (!now)
+        return;
+      /* Bring a delayed dispatch forward. */
+      g_source_destroy (loader->dispatch);
+      g_clear_pointer (&loader->dispatch, g_source_unref);
+    }
+
+  since = (g_get_monotonic_time () - loader->last_dispatch) / 1000;
+  if (!now && loader->last_dispatch != 0 && since < DISPATCH_MS)
+    delay = DISPATCH_MS - (guint) since;
+
+  loader->dispatch = delay ? g_timeout_source_new (delay) : g_idle_source_new ();
+  g_source_set_priority (loader->dispatch, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback (loader->dispatch, dispatch_cb, loader_ref (loader),
+                         (GDestroyNotify) loader_unref);
+  g_source_attach (loader->dispatch, loader->context);
+}
+
+/* --- Indexing worker ---------------------------------------------------------------- */
+
+static void
+index_publish (Loader        *loader,
+               ChessPgnIndex *index,
+               size_t         from,
+               size_t         to,
+               guint64        bytes,
+               gboolean       first)
+{
+  g_mutex_lock (&loader->mutex);
+  for (size_t i = from; i < to; i++)
+    g_array_append_vals (loader->new_entries, chess_pgn_index_entry (index, i), 1);
+  loader->indexed_bytes = bytes;
+  loader_schedule_locked (loader, first && to > from);
+  g_mutex_unlock (&loader->mutex);
+}
+
+static void
+index_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  Loader *loader = task_data;
+  gsize len;
+  const char *data = g_bytes_get_data (loader->bytes, &len);
+  guint n_parts = (guint) MIN (4096, len / PART_BYTES + 1);
+  g_autofree guint64 *bounds = g_new (guint64, n_parts + 1);
+  guint k = len > 0 ? chess_pgn_index_split (data, len, n_parts, bounds) : 0;
+  gboolean first = TRUE;
+  gboolean intact = TRUE;
+
+  for (guint p = 0; p < k && intact; p++)
+    {
+      ChessPgnIndex *index = chess_pgn_index_new (bounds[p]);
+      guint64 budget = first ? FIRST_BUDGET : STEP_BUDGET;
+      size_t published = 0;
+      gboolean done = FALSE;
+
+      while (!done)
+        {
+          size_t n, final;
+
+          if (g_cancellable_is_cancelled (cancellable))
+            break;
+          if (!(intact = loader_file_intact (loader)))
+            break;
+          done = chess_pgn_index_scan (index, data, bounds[p + 1], budget);
+          budget = STEP_BUDGET;
+          n = chess_pgn_index_n_games (index);
+          /* Until the part is done its last game may still grow. */
+          final = done ? n : (n > 0 ? n - 1 : 0);
+          index_publish (loader, index, published, final,
+                         chess_pgn_index_position (index), first);
+          if (final > published)
+            first = FALSE;
+          published = final;
+        }
+      chess_pgn_index_free (index);
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
+    }
+
+  g_mutex_lock (&loader->mutex);
+  loader->index_done = TRUE;
+  loader->changed = !intact;
+  loader->indexed_bytes = len;
+  loader_schedule_locked (loader, TRUE);
+  g_mutex_unlock (&loader->mutex);
+
+  g_task_return_boolean (task, TRUE);
+}
+
+/* --- Checking worker ------------------------------------------------------------------ */
+
+typedef struct
+{
+  Loader                   *loader;
+  const ChessPgnIndexEntry *entries;
+  guint                     n_entries;
+  guint                     entry;      /* the entry the current game falls in */
+  int                       depth;
+  guint                     plies;
+  char                     *error;
+  GArray                   *results;    /* CheckResult, not yet handed over */
+} Check;
+
+static void
+check_game_start (void                   *user_data,
+                  const ChessPgnLocation *where)
+{
+  Check *c = user_data;
+
+  while (c->entry + 1 < c->n_entries && c->entries[c->entry + 1].offset <= where->offset)
+    c->entry++;
+  c->depth = 0;
+  c->plies = 0;
+  g_clear_pointer (&c->error, g_free);
+}
+
+static void
+check_move (void              *user_data,
+            const char        *san,
+            size_t             san_len,
+            ChessMove          move,
+            const ChessPosition *before)
+{
+  Check *c = user_data;
+
+  if (c->depth == 0)
+    c->plies++;
+}
+
+static void
+check_variation_start (void *user_data)
+{
+  ((Check *) user_data)->depth++;
+}
+
+static void
+check_variation_end (void *user_data)
+{
+  ((Check *) user_data)->depth--;
+}
+
+static void
+check_error (void             *user_data,
+             const ChessError *error)
+{
+  Check *c = user_data;
+
+  if (c->error == NULL)
+    c->error = g_strdup_printf ("%lu:%lu: %s", error->line, error->column, error->message);
+}
+
+static void
+check_game_end (void *user_data,
+                bool  ok)
+{
+  Check *c = user_data;
+  CheckResult r = { c->entry, c->plies, g_steal_pointer (&c->error) };
+
+  if (c->n_entries == 0)
+    {
+      g_free (r.error);
+      return;
+    }
+  /* Two games the indexer saw as one: the first error stands. */
+  if (c->results->len > 0)
+    {
+      CheckResult *last = &g_array_index (c->results, CheckResult, c->results->len - 1);
+
+      if (last->position == r.position)
+        {
+          if (last->error == NULL)
+            last->error = g_steal_pointer (&r.error);
+          g_free (r.error);
+          return;
+        }
+    }
+  g_array_append_val (c->results, r);
+}
+
+static void
+check_publish (Check    *c,
+               gboolean  done)
+{
+  Loader *loader = c->loader;
+
+  g_mutex_lock (&loader->mutex);
+  /* The last game may still be in the parser's hands; it is handed over
+   * at the end. */
+  g_array_append_vals (loader->new_results, c->results->data, c->results->len);
+  loader->n_checked = c->results->len > 0
+                      ? g_array_index (c->results, CheckResult, c->results->len - 1).position + 1
+                      : loader->n_checked;
+  g_array_set_size (c->results, 0);
+  if (done)
+    loader->check_done = TRUE;
+  loader_schedule_locked (loader, done);
+  g_mutex_unlock (&loader->mutex);
+}
+
+static void
+check_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  Check *c = task_data;
+  const ChessPgnVisitor visitor = {
+    .game_start = check_game_start,
+    .move = check_move,
+    .variation_start = check_variation_start,
+    .variation_end = check_variation_end,
+    .error = check_error,
+    .game_end = check_game_end,
+  };
+  gsize len;
+  const char *data = g_bytes_get_data (c->loader->bytes, &len);
+  ChessPgnParser *parser = chess_pgn_parser_new (&visitor, c, CHESS_PGN_DEFAULT);
+  gboolean finished = TRUE;
+
+  for (gsize off = 0; off < len; off += CHECK_CHUNK)
+    {
+      if (g_cancellable_is_cancelled (cancellable) || !loader_file_intact (c->loader))
+        {
+          finished = FALSE;
+          break;
+        }
+      chess_pgn_parser_feed (parser, data + off, MIN (CHECK_CHUNK, len - off));
+      if (c->results->len > 0)
+        check_publish (c, FALSE);
+    }
+  if (finished)
+    chess_pgn_parser_finish (parser);
+  chess_pgn_parser_free (parser);
+  g_clear_pointer (&c->error, g_free);
+  check_publish (c, TRUE);
+
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+check_free (Check *c)
+{
+  free_results (c->results);
+  g_free (c->error);
+  loader_unref (c->loader);
+  g_free (c);
+}
+
+static void start_check (CaissaPgnFile *self);
+
+/* --- The dispatch on the main thread ------------------------------------------------------- */
+
+static void
+set_plies (CaissaPgnFile *self,
+           guint          position,
+           guint          plies)
+{
+  if (self->plies->len < self->entries->len)
+    {
+      guint old = self->plies->len;
+
+      g_array_set_size (self->plies, self->entries->len);
+      for (guint i = old; i < self->plies->len; i++)
+        g_array_index (self->plies, guint16, i) = PLIES_UNKNOWN;
+    }
+  if (position < self->plies->len)
+    g_array_index (self->plies, guint16, position) = (guint16) MIN (plies, PLIES_UNKNOWN - 1);
+}
+
+static void
+set_game_error (CaissaPgnFile *self,
+                guint          position,
+                char          *error)
+{
+  g_hash_table_replace (self->errors, GUINT_TO_POINTER (position), error);
+}
+
+static void
+dispatch (CaissaPgnFile *self)
+{
+  Loader *loader = self->loader;
+  g_autoptr(GArray) entries = NULL;
+  GArray *results = NULL;
+  guint64 indexed;
+  guint n_checked;
+  gboolean index_done, check_done, changed;
+  guint old_n, n_errors_before;
+  double progress;
+
+  g_mutex_lock (&loader->mutex);
+  entries = loader->new_entries;
+  loader->new_entries = g_array_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry));
+  results = loader->new_results;
+  loader->new_results = g_array_new (FALSE, FALSE, sizeof (CheckResult));
+  indexed = loader->indexed_bytes;
+  n_checked = loader->n_checked;
+  index_done = loader->index_done;
+  check_done = loader->check_done;
+  changed = loader->changed;
+  g_mutex_unlock (&loader->mutex);
+
+  g_object_freeze_notify (G_OBJECT (self));
+
+  old_n = self->entries->len;
+  if (entries->len > 0)
+    {
+      g_array_append_vals (self->entries, entries->data, entries->len);
+      g_list_model_items_changed (G_LIST_MODEL (self), old_n, 0, entries->len);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+    }
+
+  progress = self->len > 0 ? (double) indexed / (double) self->len : 1.0;
+  if (index_done)
+    progress = 1.0;
+  if (progress != self->progress)
+    {
+      self->progress = progress;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+    }
+
+  n_errors_before = g_hash_table_size (self->errors);
+  for (guint i = 0; i < results->len; i++)
+    {
+      CheckResult *r = &g_array_index (results, CheckResult, i);
+      CaissaPgnGameInfo *item = g_hash_table_lookup (self->live, GUINT_TO_POINTER (r->position));
+      gboolean had_plies = r->position < self->plies->len
+                           && g_array_index (self->plies, guint16, r->position) != PLIES_UNKNOWN;
+      gboolean new_error = FALSE;
+
+      if (r->error != NULL && !g_hash_table_contains (self->errors, GUINT_TO_POINTER (r->position)))
+        {
+          set_game_error (self, r->position, g_steal_pointer (&r->error));
+          new_error = TRUE;
+        }
+      set_plies (self, r->position, r->plies);
+      if (item != NULL)
+        _caissa_pgn_game_info_changed (item, !had_plies, new_error);
+    }
+  free_results (results);
+  if (g_hash_table_size (self->errors) != n_errors_before)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ERRORS]);
+  if (n_checked != self->n_validated)
+    {
+      self->n_validated = n_checked;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_VALIDATED]);
+    }
+
+  if (changed)
+    g_warning ("%s changed on disk while it was read: the list may be incomplete", self->name);
+
+  if (index_done && self->loading)
+    {
+      self->loading = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+      if (self->validate && !changed && !g_cancellable_is_cancelled (self->cancellable))
+        start_check (self);
+    }
+  if (check_done && self->validating)
+    {
+      self->validating = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALIDATING]);
+    }
+
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+static void
+task_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_task_propagate_boolean (G_TASK (result), NULL);
+}
+
+static void
+start_index (CaissaPgnFile *self)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, self->cancellable, task_done_cb, NULL);
+
+  self->loading = TRUE;
+  g_task_set_name (task, "caissa-pgn-index");
+  g_task_set_task_data (task, loader_ref (self->loader), (GDestroyNotify) loader_unref);
+  g_task_run_in_thread (task, index_thread);
+}
+
+static void
+start_check (CaissaPgnFile *self)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, self->cancellable, task_done_cb, NULL);
+  Check *c = g_new0 (Check, 1);
+
+  c->loader = loader_ref (self->loader);
+  /* The index is final now: the worker reads the entries as they are;
+   * they are not changed while the worker holds the reference. */
+  c->entries = (const ChessPgnIndexEntry *) (const void *) self->entries->data;
+  c->n_entries = self->entries->len;
+  c->results = g_array_new (FALSE, FALSE, sizeof (CheckResult));
+  g_task_set_task_data (task, c, (GDestroyNotify) check_free);
+  g_task_set_name (task, "caissa-pgn-check");
+  /* The worker keeps the entries alive through its own reference. */
+  g_object_set_data_full (G_OBJECT (task), "entries", g_array_ref (self->entries),
+                          (GDestroyNotify) g_array_unref);
+
+  self->validating = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALIDATING]);
+  g_task_run_in_thread (task, check_thread);
+}
+
+/* --- GListModel ---------------------------------------------------------------------------- */
+
+static GType
+caissa_pgn_file_get_item_type (GListModel *model)
+{
+  return CAISSA_TYPE_PGN_GAME_INFO;
+}
+
+static guint
+caissa_pgn_file_get_n_items (GListModel *model)
+{
+  return CAISSA_PGN_FILE (model)->entries->len;
+}
+
+static gpointer
+caissa_pgn_file_get_item (GListModel *model,
+                          guint       position)
+{
+  CaissaPgnFile *self = CAISSA_PGN_FILE (model);
+  CaissaPgnGameInfo *item;
+
+  if (position >= self->entries->len)
+    return NULL;
+
+  item = g_hash_table_lookup (self->live, GUINT_TO_POINTER (position));
+  if (item != NULL)
+    return g_object_ref (item);
+
+  item = _caissa_pgn_game_info_new (self, position);
+  g_hash_table_insert (self->live, GUINT_TO_POINTER (position), item);
+  return item;
+}
+
+static void
+caissa_pgn_file_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = caissa_pgn_file_get_item_type;
+  iface->get_n_items = caissa_pgn_file_get_n_items;
+  iface->get_item = caissa_pgn_file_get_item;
+}
+
+/* --- For the items --------------------------------------------------------------------------- */
+
+static const ChessPgnIndexEntry *
+entry_at (CaissaPgnFile *self,
+          guint          position)
+{
+  g_assert (position < self->entries->len);
+
+  return &g_array_index (self->entries, ChessPgnIndexEntry, position);
+}
+
+static gsize
+entry_length (CaissaPgnFile *self,
+              guint          position)
+{
+  const ChessPgnIndexEntry *e = entry_at (self, position);
+
+  if (e->length != G_MAXUINT32)
+    return e->length;
+  if (position + 1 < self->entries->len)
+    return entry_at (self, position + 1)->offset - e->offset;
+  return self->len - e->offset;
+}
+
+const char *
+_caissa_pgn_file_raw_tag (CaissaPgnFile    *self,
+                          guint             position,
+                          ChessPgnIndexTag  tag,
+                          gsize            *length)
+{
+  const ChessPgnIndexEntry *e;
+
+  g_assert (CAISSA_IS_PGN_FILE (self));
+
+  if (position >= self->entries->len)
+    return NULL;
+  e = entry_at (self, position);
+  if (e->tag_offset[tag] == 0)
+    return NULL;
+  *length = e->tag_length[tag];
+  return self->data + e->offset + e->tag_offset[tag];
+}
+
+guint
+_caissa_pgn_file_game_plies (CaissaPgnFile *self,
+                             guint          position)
+{
+  const char *raw;
+  gsize len = 0;
+  guint plies;
+
+  g_assert (CAISSA_IS_PGN_FILE (self));
+
+  if (position >= self->entries->len)
+    return 0;
+  if (position < self->plies->len && g_array_index (self->plies, guint16, position) != PLIES_UNKNOWN)
+    return g_array_index (self->plies, guint16, position);
+
+  raw = _caissa_pgn_file_raw_tag (self, position, CHESS_PGN_TAG_PLY_COUNT, &len);
+  if (raw != NULL)
+    {
+      char buf[16];
+      guint64 n;
+
+      if (len < sizeof buf)
+        {
+          memcpy (buf, raw, len);
+          buf[len] = '\0';
+          if (g_ascii_string_to_unsigned (buf, 10, 0, G_MAXUINT16 - 1, &n, NULL))
+            return (guint) n;
+        }
+    }
+
+  /* Counted from the text (a few microseconds), then kept. */
+  plies = chess_pgn_count_plies (self->data + entry_at (self, position)->offset,
+                                 entry_length (self, position));
+  set_plies (self, position, plies);
+  return plies;
+}
+
+const char *
+_caissa_pgn_file_game_error (CaissaPgnFile *self,
+                             guint          position)
+{
+  g_assert (CAISSA_IS_PGN_FILE (self));
+
+  return g_hash_table_lookup (self->errors, GUINT_TO_POINTER (position));
+}
+
+void
+_caissa_pgn_file_item_finalized (CaissaPgnFile *self,
+                                 guint          position)
+{
+  g_assert (CAISSA_IS_PGN_FILE (self));
+
+  g_hash_table_remove (self->live, GUINT_TO_POINTER (position));
+}
+
+/* --- GObject ------------------------------------------------------------------------------------ */
+
+static void
+caissa_pgn_file_dispose (GObject *object)
+{
+  CaissaPgnFile *self = (CaissaPgnFile *) object;
+
+  g_cancellable_cancel (self->cancellable);
+
+  G_OBJECT_CLASS (caissa_pgn_file_parent_class)->dispose (object);
+}
+
+static void
+caissa_pgn_file_finalize (GObject *object)
+{
+  CaissaPgnFile *self = (CaissaPgnFile *) object;
+
+  g_assert (g_hash_table_size (self->live) == 0);
+
+  g_clear_pointer (&self->loader, loader_unref);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->bytes, g_bytes_unref);
+  g_clear_pointer (&self->entries, g_array_unref);
+  g_clear_pointer (&self->plies, g_array_unref);
+  g_clear_pointer (&self->errors, g_hash_table_unref);
+  g_clear_pointer (&self->live, g_hash_table_unref);
+
+  G_OBJECT_CLASS (caissa_pgn_file_parent_class)->finalize (object);
+}
+
+static void
+caissa_pgn_file_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  CaissaPgnFile *self = CAISSA_PGN_FILE (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case PROP_N_ITEMS:
+      g_value_set_uint (value, self->entries->len);
+      break;
+    case PROP_LOADING:
+      g_value_set_boolean (value, self->loading);
+      break;
+    case PROP_PROGRESS:
+      g_value_set_double (value, self->progress);
+      break;
+    case PROP_VALIDATING:
+      g_value_set_boolean (value, self->validating);
+      break;
+    case PROP_N_VALIDATED:
+      g_value_set_uint (value, self->n_validated);
+      break;
+    case PROP_N_ERRORS:
+      g_value_set_uint (value, g_hash_table_size (self->errors));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+caissa_pgn_file_class_init (CaissaPgnFileClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = caissa_pgn_file_dispose;
+  object_class->finalize = caissa_pgn_file_finalize;
+  object_class->get_property = caissa_pgn_file_get_property;
+
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, ro);
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, ro);
+  properties[PROP_N_ITEMS] = g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, ro);
+  properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0, 1, 0, ro);
+  properties[PROP_VALIDATING] = g_param_spec_boolean ("validating", NULL, NULL, FALSE, ro);
+  properties[PROP_N_VALIDATED] = g_param_spec_uint ("n-validated", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_N_ERRORS] = g_param_spec_uint ("n-errors", NULL, NULL, 0, G_MAXUINT, 0, ro);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+caissa_pgn_file_init (CaissaPgnFile *self)
+{
+  self->entries = g_array_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry));
+  self->plies = g_array_new (FALSE, FALSE, sizeof (guint16));
+  self->errors = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  self->live = g_hash_table_new (NULL, NULL);
+  self->cancellable = g_cancellable_new ();
+  self->validate = TRUE;
+}
+
+static CaissaPgnFile *
+file_new_take (GFile      *file,
+               const char *name,
+               GBytes     *bytes,
+               gboolean    mapped,
+               const char *path,
+               guint64     size,
+               gint64      mtime)
+{
+  CaissaPgnFile *self = g_object_new (CAISSA_TYPE_PGN_FILE, NULL);
+
+  self->file = file ? g_object_ref (file) : NULL;
+  self->name = g_strdup (name);
+  self->bytes = bytes;
+  self->data = g_bytes_get_data (bytes, &self->len);
+  if (self->data == NULL)
+    self->data = "";
+  self->mapped = mapped;
+  self->path = g_strdup (path);
+  self->size = size;
+  self->mtime = mtime;
+  self->loader = loader_new (bytes, mapped ? path : NULL, size, mtime);
+  g_weak_ref_init (&self->loader->owner, self);
+  start_index (self);
+  return self;
+}
+
+CaissaPgnFile *
+caissa_pgn_file_new (GFile   *file,
+                     GError **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  GBytes *bytes = NULL;
+  gboolean mapped = FALSE;
+  guint64 size = 0;
+  gint64 mtime = 0;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  path = g_file_get_path (file);
+  name = g_file_get_basename (file);
+  if (name == NULL)
+    name = g_file_get_uri (file);
+
+  info = g_file_query_info (file,
+                            G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                            G_FILE_ATTRIBUTE_STANDARD_SIZE ","
+                            G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME ","
+                            G_FILE_ATTRIBUTE_ACCESS_CAN_READ,
+                            G_FILE_QUERY_INFO_NONE, NULL, &local_error);
+  if (info == NULL)
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_FOUND,
+                     "%s: no such file", path ? path : name);
+      else
+        g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_UNREADABLE,
+                     "%s: %s", path ? path : name, local_error->message);
+      return NULL;
+    }
+  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_REGULAR,
+                   "%s is a folder, not a PGN file", path ? path : name);
+      return NULL;
+    }
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    {
+      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_REGULAR,
+                   "%s is not a regular file", path ? path : name);
+      return NULL;
+    }
+  if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME))
+    {
+      g_free (name);
+      name = g_strdup (g_file_info_get_display_name (info));
+    }
+
+  size = (guint64) g_file_info_get_size (info);
+  if (path != NULL && !stat_file (path, &size, &mtime))
+    {
+      int saved = errno;
+
+      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_UNREADABLE,
+                   "%s: %s", path, g_strerror (saved));
+      return NULL;
+    }
+  if (path != NULL && size > CAISSA_PGN_FILE_COPY_LIMIT)
+    {
+      GMappedFile *mapping;
+
+      mapping = g_mapped_file_new (path, FALSE, &local_error);
+      if (mapping == NULL)
+        {
+          g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_UNREADABLE,
+                       "%s", local_error->message);
+          return NULL;
+        }
+      bytes = g_mapped_file_get_bytes (mapping);
+      g_mapped_file_unref (mapping);
+      mapped = TRUE;
+    }
+  else
+    {
+      char *contents = NULL;
+      gsize length = 0;
+
+      if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &local_error))
+        {
+          g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_UNREADABLE,
+                       "%s: %s", path ? path : name, local_error->message);
+          return NULL;
+        }
+      bytes = g_bytes_new_take (contents, length);
+    }
+
+  return file_new_take (file, name, bytes, mapped, path, size, mtime);
+}
+
+CaissaPgnFile *
+caissa_pgn_file_new_from_bytes (GBytes     *bytes,
+                                const char *name)
+{
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  return file_new_take (NULL, name ? name : "", g_bytes_ref (bytes), FALSE, NULL, 0, 0);
+}
+
+/* --- Accessors ---------------------------------------------------------------------------------- */
+
+GFile *
+caissa_pgn_file_get_file (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
+
+  return self->file;
+}
+
+const char *
+caissa_pgn_file_get_name (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
+
+  return self->name;
+}
+
+gboolean
+caissa_pgn_file_get_mapped (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), FALSE);
+
+  return self->mapped;
+}
+
+guint64
+caissa_pgn_file_get_size (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), 0);
+
+  return self->len;
+}
+
+gboolean
+caissa_pgn_file_get_loading (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), FALSE);
+
+  return self->loading;
+}
+
+double
+caissa_pgn_file_get_progress (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), 0);
+
+  return self->progress;
+}
+
+gboolean
+caissa_pgn_file_get_validating (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), FALSE);
+
+  return self->validating;
+}
+
+guint
+caissa_pgn_file_get_n_validated (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), 0);
+
+  return self->n_validated;
+}
+
+guint
+caissa_pgn_file_get_n_errors (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), 0);
+
+  return g_hash_table_size (self->errors);
+}
+
+void
+caissa_pgn_file_set_validate (CaissaPgnFile *self,
+                              gboolean       validate)
+{
+  g_return_if_fail (CAISSA_IS_PGN_FILE (self));
+
+  self->validate = !!validate;
+}
+
+/* --- Games ---------------------------------------------------------------------------------------- */
+
+const char *
+caissa_pgn_file_get_game_text (CaissaPgnFile *self,
+                               guint          position,
+                               gsize         *length)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
+  g_return_val_if_fail (length != NULL, NULL);
+
+  if (position >= self->entries->len)
+    {
+      *length = 0;
+      return NULL;
+    }
+  *length = entry_length (self, position);
+  return self->data + entry_at (self, position)->offset;
+}
+
+/* Line breaks as the parser counts them: LF, CRLF, and a lone CR. */
+static unsigned long
+count_lines (const char *data,
+             gsize       len)
+{
+  unsigned long lines = 0;
+  const char *p = data;
+  const char *end = data + len;
+
+  while (p < end)
+    {
+      const char *lf = memchr (p, '\n', (gsize) (end - p));
+      const char *stop = lf ? lf : end;
+
+      /* Lone CRs before this LF (rare: only files with old Mac endings). */
+      for (const char *cr = memchr (p, '\r', (gsize) (stop - p)); cr != NULL;
+           cr = memchr (cr + 1, '\r', (gsize) (stop - cr - 1)))
+        if (cr + 1 < end && cr[1] != '\n')
+          lines++;
+      if (lf == NULL)
+        break;
+      lines++;
+      p = lf + 1;
+    }
+  return lines;
+}
+
+ChessGame *
+caissa_pgn_file_read_game (CaissaPgnFile  *self,
+                           guint           position,
+                           GError        **error)
+{
+  const ChessPgnIndexEntry *e;
+  ChessError err = { 0 };
+  ChessGame *game;
+  gsize len;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
+
+  if (position >= self->entries->len)
+    {
+      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,
+                   "%s has no game %u", self->name, position + 1);
+      return NULL;
+    }
+  if (self->mapped && file_changed (self, error))
+    return NULL;
+
+  e = entry_at (self, position);
+  len = entry_length (self, position);
+  game = chess_pgn_read_game (self->data + e->offset, len, &err, NULL);
+  if (game == NULL)
+    {
+      unsigned long line = count_lines (self->data, e->offset) + (err.line ? err.line : 1);
+      char *where;
+
+      if (err.code == CHESS_OK)
+        chess_error_set (&err, CHESS_ERROR_PGN, "no game here");
+      where = g_strdup_printf ("%lu:%lu: %s", line, err.column, err.message);
+      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_PARSE,
+                   "%s:%s", self->name, where);
+      if (!g_hash_table_contains (self->errors, GUINT_TO_POINTER (position)))
+        {
+          CaissaPgnGameInfo *item = g_hash_table_lookup (self->live, GUINT_TO_POINTER (position));
+
+          set_game_error (self, position, where);
+          if (item != NULL)
+            _caissa_pgn_game_info_changed (item, FALSE, TRUE);
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ERRORS]);
+        }
+      else
+        g_free (where);
+      return NULL;
+    }
+
+  if (position >= self->plies->len || g_array_index (self->plies, guint16, position) == PLIES_UNKNOWN)
+    {
+      CaissaPgnGameInfo *item = g_hash_table_lookup (self->live, GUINT_TO_POINTER (position));
+
+      set_plies (self, position,
+                 chess_game_node_ply (game, chess_game_main_line_end (game, CHESS_NODE_ROOT)));
+      if (item != NULL)
+        _caissa_pgn_game_info_changed (item, TRUE, FALSE);
+    }
+  return game;
+}
+
+CaissaGame *
+caissa_pgn_file_open_game (CaissaPgnFile  *self,
+                           guint           position,
+                           GError        **error)
+{
+  ChessGame *core;
+  CaissaGame *game;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
+
+  core = caissa_pgn_file_read_game (self, position, error);
+  if (core == NULL)
+    return NULL;
+  game = caissa_game_new ();
+  caissa_game_set_analysis (game, TRUE);
+  caissa_game_load_core_game (game, core);
+  caissa_game_go_first (game);
+  return game;
+}
+
+/* --- Saving ---------------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  GBytes  *bytes;
+  GFile   *dest;
+  gsize    cut_start;   /* the bytes [cut_start, cut_end) are replaced */
+  gsize    cut_end;
+  char    *pgn;
+  gboolean separate;    /* an appended game needs a blank line before it */
+} SaveJob;
+
+static void
+save_job_free (SaveJob *job)
+{
+  g_bytes_unref (job->bytes);
+  g_object_unref (job->dest);
+  g_free (job->pgn);
+  g_free (job);
+}
+
+static gboolean
+write_chunked (GOutputStream  *out,
+               const char     *data,
+               gsize           len,
+               GCancellable   *cancellable,
+               GError        **error)
+{
+  const gsize chunk = 8 * 1024 * 1024;
+
+  for (gsize off = 0; off < len; off += chunk)
+    if (!g_output_stream_write_all (out, data + off, MIN (chunk, len - off), NULL, cancellable, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* Writes the pieces to dest through a temporary file renamed over it on
+ * close; on failure the close is cancelled, which removes the temporary. */
+static gboolean
+write_atomically (GFile         *dest,
+                  const char    *const *pieces,
+                  const gsize   *lengths,
+                  guint          n_pieces,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(GCancellable) abort_close = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gboolean existed = g_file_query_exists (dest, NULL);
+
+  out = g_file_replace (dest, NULL, FALSE, G_FILE_CREATE_NONE, cancellable, &local_error);
+  if (out == NULL)
+    goto failed;
+
+  for (guint i = 0; i < n_pieces; i++)
+    if (!write_chunked (G_OUTPUT_STREAM (out), pieces[i], lengths[i], cancellable, &local_error))
+      goto failed;
+
+  if (!g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, &local_error))
+    goto failed;
+  return TRUE;
+
+failed:
+  if (out != NULL && !g_output_stream_is_closed (G_OUTPUT_STREAM (out)))
+    {
+      abort_close = g_cancellable_new ();
+      g_cancellable_cancel (abort_close);
+      g_output_stream_close (G_OUTPUT_STREAM (out), abort_close, NULL);
+      /* A file that did not exist was written in place: remove it. */
+      if (!existed)
+        g_file_delete (dest, NULL, NULL);
+    }
+  g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_WRITE,
+               "%s", local_error->message);
+  return FALSE;
+}
+
+static void
+save_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  SaveJob *job = task_data;
+  gsize len;
+  const char *data = g_bytes_get_data (job->bytes, &len);
+  const char *pieces[4];
+  gsize lengths[4];
+  guint n = 0;
+  GError *error = NULL;
+
+  if (data == NULL)
+    data = "";
+  pieces[n] = data;
+  lengths[n++] = job->cut_start;
+  if (job->separate)
+    {
+      pieces[n] = "\n";
+      lengths[n++] = 1;
+    }
+  pieces[n] = job->pgn;
+  lengths[n++] = strlen (job->pgn);
+  pieces[n] = data + job->cut_end;
+  lengths[n++] = len - job->cut_end;
+
+  if (write_atomically (job->dest, pieces, lengths, n, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+caissa_pgn_file_save_async (CaissaPgnFile       *self,
+                            GFile               *dest,
+                            guint                position,
+                            const char          *pgn,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  SaveJob *job;
+
+  g_return_if_fail (CAISSA_IS_PGN_FILE (self));
+  g_return_if_fail (G_IS_FILE (dest));
+  g_return_if_fail (pgn != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, caissa_pgn_file_save_async);
+  g_task_set_name (task, "caissa-pgn-save");
+
+  if (self->loading)
+    {
+      g_task_return_new_error (task, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_WRITE,
+                               "%s is still being read", self->name);
+      return;
+    }
+  if (position != G_MAXUINT && position >= self->entries->len)
+    {
+      g_task_return_new_error (task, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,
+                               "%s has no game %u", self->name, position + 1);
+      return;
+    }
+  if (file_changed (self, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  job = g_new0 (SaveJob, 1);
+  job->bytes = g_bytes_ref (self->bytes);
+  job->dest = g_object_ref (dest);
+  job->pgn = g_strdup (pgn);
+  if (position == G_MAXUINT)
+    {
+      job->cut_start = job->cut_end = self->len;
+      job->separate = self->len > 0;
+    }
+  else
+    {
+      job->cut_start = entry_at (self, position)->offset;
+      job->cut_end = job->cut_start + entry_length (self, position);
+    }
+  g_task_set_task_data (task, job, (GDestroyNotify) save_job_free);
+  g_task_run_in_thread (task, save_thread);
+}
+
+gboolean
+caissa_pgn_file_save_finish (CaissaPgnFile  *self,
+                             GAsyncResult   *result,
+                             GError        **error)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean
+caissa_pgn_write_text_file (GFile       *file,
+                            const char  *text,
+                            GError     **error)
+{
+  const char *pieces[1] = { text };
+  gsize lengths[1] = { strlen (text) };
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  return write_atomically (file, pieces, lengths, 1, NULL, error);
+}

@@ -1,0 +1,128 @@
+/* caissa-pgn-file.h — the games of a PGN file as a GListModel.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A CaissaPgnFile opens a file (small files are copied into memory, large
+ * ones memory-mapped), then finds its games with the core indexer
+ * (chess-pgn-index.h) in a worker thread. The games appear as the indexer
+ * finds them: "items-changed" is emitted in batches (the first at once,
+ * then at most every 100 ms), "progress" goes from 0 to 1 and "loading"
+ * turns FALSE at the end. The index keeps 48 bytes per game; the items
+ * (CaissaPgnGameInfo) are made only when asked for, and live only as long
+ * as somebody holds them.
+ *
+ * Once indexed, every game is checked in a second worker ("validating"):
+ * parsed with its moves resolved, so that a game with an error is marked
+ * (CaissaPgnGameInfo:error, "n-errors") and the number of plies of each
+ * main line is known (CaissaPgnGameInfo:moves). A game is parsed whole only
+ * when opened (caissa_pgn_file_read_game()).
+ *
+ * The file on disk. A mapping keeps the bytes of a file that is deleted or
+ * replaced (renamed over) while open: the games stay readable. A file
+ * truncated in place would make reading its lost pages fatal (SIGBUS), so
+ * files up to CAISSA_PGN_FILE_COPY_LIMIT are copied instead of mapped, and
+ * for larger ones the size and modification time are checked before a game
+ * is parsed, before a save and between chunks of the workers; a change
+ * gives CAISSA_PGN_FILE_ERROR_CHANGED (reopen the file). The window between
+ * such a check and the read remains: a large file truncated at that very
+ * moment can still end the process.
+ *
+ * Errors are GErrors in CAISSA_PGN_FILE_ERROR with English messages; parse
+ * errors read "NAME:LINE:COLUMN: what", where NAME is the file's name.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "chess-game.h"
+#include "caissa-game.h"
+#include "caissa-pgn-game-info.h"
+
+G_BEGIN_DECLS
+
+#define CAISSA_PGN_FILE_ERROR (caissa_pgn_file_error_quark ())
+
+typedef enum
+{
+  CAISSA_PGN_FILE_ERROR_NOT_FOUND,    /* no such file */
+  CAISSA_PGN_FILE_ERROR_NOT_REGULAR,  /* a folder or a device, not a file */
+  CAISSA_PGN_FILE_ERROR_UNREADABLE,   /* permission denied, I/O error */
+  CAISSA_PGN_FILE_ERROR_PARSE,        /* the game is not valid PGN */
+  CAISSA_PGN_FILE_ERROR_CHANGED,      /* the file changed on disk since it was opened */
+  CAISSA_PGN_FILE_ERROR_NO_GAME,      /* no game at that position */
+  CAISSA_PGN_FILE_ERROR_WRITE,        /* saving failed (the original is intact) */
+} CaissaPgnFileError;
+
+GQuark caissa_pgn_file_error_quark (void);
+
+/* Files up to this size are read into memory rather than mapped. */
+#define CAISSA_PGN_FILE_COPY_LIMIT (16 * 1024 * 1024)
+
+#define CAISSA_TYPE_PGN_FILE (caissa_pgn_file_get_type ())
+G_DECLARE_FINAL_TYPE (CaissaPgnFile, caissa_pgn_file, CAISSA, PGN_FILE, GObject)
+
+/* Opens file and starts indexing it (the worker reports to the thread-
+ * default main context of the caller). Fails with NOT_FOUND, NOT_REGULAR or
+ * UNREADABLE. An empty file is not an error: it has no games. */
+CaissaPgnFile *caissa_pgn_file_new            (GFile          *file,
+                                               GError        **error);
+/* A file over bytes already in memory (pasted text, tests); name is used
+ * in error messages. */
+CaissaPgnFile *caissa_pgn_file_new_from_bytes (GBytes         *bytes,
+                                               const char     *name);
+
+GFile         *caissa_pgn_file_get_file       (CaissaPgnFile  *self);
+/* The name used in messages and titles (the file's display name). */
+const char    *caissa_pgn_file_get_name       (CaissaPgnFile  *self);
+gboolean       caissa_pgn_file_get_mapped     (CaissaPgnFile  *self);
+guint64        caissa_pgn_file_get_size       (CaissaPgnFile  *self);
+
+/* Indexing: TRUE until every game is listed; progress 0 … 1 (bytes). */
+gboolean       caissa_pgn_file_get_loading    (CaissaPgnFile  *self);
+double         caissa_pgn_file_get_progress   (CaissaPgnFile  *self);
+/* Checking every game after indexing; "n-validated" games so far. */
+gboolean       caissa_pgn_file_get_validating (CaissaPgnFile  *self);
+guint          caissa_pgn_file_get_n_validated (CaissaPgnFile *self);
+guint          caissa_pgn_file_get_n_errors   (CaissaPgnFile  *self);
+/* Whether the check runs after indexing (TRUE by default; set before the
+ * indexing ends). */
+void           caissa_pgn_file_set_validate   (CaissaPgnFile  *self,
+                                               gboolean        validate);
+
+/* The game at position (0-based): its bytes in the file. */
+const char    *caissa_pgn_file_get_game_text  (CaissaPgnFile  *self,
+                                               guint           position,
+                                               gsize          *length);
+/* Parses the game at position. On failure the game is marked with the
+ * error (PARSE, "NAME:LINE:COLUMN: …"), or CHANGED / NO_GAME. */
+ChessGame     *caissa_pgn_file_read_game      (CaissaPgnFile  *self,
+                                               guint           position,
+                                               GError        **error);
+/* Same, as a new CaissaGame in analysis mode, showing the start. */
+CaissaGame    *caissa_pgn_file_open_game      (CaissaPgnFile  *self,
+                                               guint           position,
+                                               GError        **error);
+
+/* Writes the file to dest (which may be the file itself) with the game at
+ * position replaced by pgn (G_MAXUINT: pgn appended after the last game)
+ * and every other byte copied unchanged. Atomic: a temporary file in
+ * dest's folder, synced, then renamed over dest; on any failure dest is as
+ * it was. Runs in a thread. */
+void           caissa_pgn_file_save_async     (CaissaPgnFile       *self,
+                                               GFile               *dest,
+                                               guint                position,
+                                               const char          *pgn,
+                                               GCancellable        *cancellable,
+                                               GAsyncReadyCallback  callback,
+                                               gpointer             user_data);
+gboolean       caissa_pgn_file_save_finish    (CaissaPgnFile  *self,
+                                               GAsyncResult   *result,
+                                               GError        **error);
+
+/* Writes text to file atomically (as above), synchronously. */
+gboolean       caissa_pgn_write_text_file     (GFile          *file,
+                                               const char     *text,
+                                               GError        **error);
+
+G_END_DECLS

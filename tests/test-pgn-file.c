@@ -1,0 +1,635 @@
+/* test-pgn-file.c — CaissaPgnFile: the games of a PGN file as a list model,
+ * indexed in batches, checked in the background, opened one by one, saved
+ * with one game replaced; files that are missing, folders, or changed on
+ * disk while open.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "caissa-pgn-file.h"
+#include "chess-pgn.h"
+
+static char *tmp_dir;
+
+static char *
+data_path (const char *name)
+{
+  return g_build_filename (g_getenv ("CAISSA_TEST_DATA") ? g_getenv ("CAISSA_TEST_DATA")
+                                                         : g_test_get_dir (G_TEST_DIST),
+                           "pgn", name, NULL);
+}
+
+/* Runs the main loop until the file is indexed and checked (or 30 s). */
+static void
+wait_loaded (CaissaPgnFile *file)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while ((caissa_pgn_file_get_loading (file) || caissa_pgn_file_get_validating (file))
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (caissa_pgn_file_get_loading (file));
+  g_assert_false (caissa_pgn_file_get_validating (file));
+}
+
+static CaissaPgnFile *
+open_path (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  CaissaPgnFile *pgn = caissa_pgn_file_new (file, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (pgn);
+  return pgn;
+}
+
+static CaissaPgnGameInfo *
+item (CaissaPgnFile *file,
+      guint          position)
+{
+  return g_list_model_get_item (G_LIST_MODEL (file), position);
+}
+
+/* The SANs of the main line, space-separated. */
+static char *
+main_line (const ChessGame *game)
+{
+  GString *out = g_string_new (NULL);
+
+  for (ChessNodeId n = chess_game_node_next (game, CHESS_NODE_ROOT); n != CHESS_NODE_NONE;
+       n = chess_game_node_next (game, n))
+    {
+      if (out->len > 0)
+        g_string_append_c (out, ' ');
+      g_string_append (out, chess_game_node_san (game, n));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* --- A generated file ------------------------------------------------------------ */
+
+/* Games from a few fixed lines, so each one's moves are known; game
+ * BAD_GAME has an illegal move on a known line and column. */
+static const char *const lines[] = {
+  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6",
+  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5",
+  "1. c4 e5",
+  "1. e4 c5 (1... e5 2. Nf3) 2. Nf3 {Sicilian} d6 3. d4 cxd4 4. Nxd4",
+};
+static const guint line_plies[] = { 6, 7, 2, 7 };
+static const char *const line_sans[] = {
+  "e4 e5 Nf3 Nc6 Bb5 a6",
+  "d4 d5 c4 e6 Nc3 Nf6 Bg5",
+  "c4 e5",
+  "e4 c5 Nf3 d6 d4 cxd4 Nxd4",
+};
+
+#define BAD_GAME 1234
+
+typedef struct
+{
+  GString *text;
+  guint    bad_line;    /* the line of the bad move */
+  guint    bad_column;
+} Generated;
+
+static void
+generate (Generated *gen,
+          guint      n_games)
+{
+  guint line = 1;
+
+  gen->text = g_string_new (NULL);
+  for (guint i = 0; i < n_games; i++)
+    {
+      g_string_append_printf (gen->text,
+                              "[Event \"Open %u\"]\n[Site \"Town\"]\n[Date \"20%02u.%02u.??\"]\n"
+                              "[Round \"%u\"]\n[White \"Player %u\"]\n[Black \"%s %u\"]\n"
+                              "[Result \"*\"]\n[ECO \"B%02u\"]\n\n",
+                              i % 7, i % 30, 1 + i % 12, i, i,
+                              i == 7 ? "\xc3\x85sa \xc3\x96lund" : "Rival", i, i % 100);
+      line += 9;
+      if (i == BAD_GAME)
+        {
+          /* "1. e4 e5 2. Ke3": Ke3 is at column 13 of the line. */
+          g_string_append (gen->text, "1. e4 e5 2. Ke3 Nc6 *\n\n");
+          gen->bad_line = line;
+          gen->bad_column = 13;
+        }
+      else
+        g_string_append_printf (gen->text, "%s *\n\n", lines[i % G_N_ELEMENTS (lines)]);
+      line += 2;
+    }
+}
+
+static char *
+write_generated (const char *name,
+                 guint       n_games,
+                 Generated  *gen)
+{
+  char *path = g_build_filename (tmp_dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  generate (gen, n_games);
+  g_file_set_contents (path, gen->text->str, (gssize) gen->text->len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+typedef struct
+{
+  guint  emissions;
+  guint  total;
+  guint  first_added;
+  guint  emissions_while_loading;
+} Batches;
+
+static void
+items_changed_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  Batches    *b)
+{
+  /* Batches only ever append. */
+  g_assert_cmpuint (removed, ==, 0);
+  g_assert_cmpuint (position, ==, b->total);
+  if (b->emissions == 0)
+    b->first_added = added;
+  b->emissions++;
+  b->total += added;
+  if (caissa_pgn_file_get_loading (CAISSA_PGN_FILE (model)))
+    b->emissions_while_loading++;
+}
+
+/* --- Tests ---------------------------------------------------------------------------- */
+
+static void
+test_data_files (void)
+{
+  g_autofree char *path = data_path ("variations.pgn");
+  g_autofree char *path2 = data_path ("commands.pgn");
+  CaissaPgnFile *file = open_path (path);
+  CaissaPgnFile *file2;
+  CaissaPgnGameInfo *info;
+  g_autoptr(GError) error = NULL;
+  CaissaGame *game;
+  ChessGame *core;
+  g_autofree char *moves = NULL;
+
+  wait_loaded (file);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, 1);
+  g_assert_true (g_list_model_get_item_type (G_LIST_MODEL (file)) == CAISSA_TYPE_PGN_GAME_INFO);
+  g_assert_false (caissa_pgn_file_get_mapped (file));
+  g_assert_cmpstr (caissa_pgn_file_get_name (file), ==, "variations.pgn");
+  g_assert_cmpfloat (caissa_pgn_file_get_progress (file), ==, 1.0);
+
+  info = item (file, 0);
+  g_assert_cmpuint (caissa_pgn_game_info_get_number (info), ==, 1);
+  g_assert_cmpstr (caissa_pgn_game_info_get_event (info), ==, "Nested variations");
+  g_assert_cmpstr (caissa_pgn_game_info_get_result (info), ==, "1/2-1/2");
+  g_assert_cmpstr (caissa_pgn_game_info_get_white (info), ==, "");
+  g_assert_cmpuint (caissa_pgn_game_info_get_moves (info), ==, 4);
+  g_assert_null (caissa_pgn_game_info_get_error (info));
+  g_assert_null (g_list_model_get_item (G_LIST_MODEL (file), 1));
+
+  /* Opening: the tree with its variations, in analysis mode. */
+  game = caissa_pgn_file_open_game (file, 0, &error);
+  g_assert_no_error (error);
+  g_assert_true (caissa_game_get_analysis (game));
+  g_assert_cmpuint (caissa_game_get_ply (game), ==, 0);
+  g_assert_cmpuint (caissa_game_get_n_plies (game), ==, 4);
+  moves = main_line (caissa_game_get_core_game (game));
+  g_assert_cmpstr (moves, ==, "e4 c5 Nf3 d6");
+  /* 1. e4 has two alternatives: 1. d4 and 1. c4. */
+  g_assert_cmpuint (chess_game_node_n_children (caissa_game_get_core_game (game), CHESS_NODE_ROOT), ==, 3);
+  g_assert_finalize_object (game);
+
+  /* Commands in comments stay in the comments. */
+  file2 = open_path (path2);
+  wait_loaded (file2);
+  core = caissa_pgn_file_read_game (file2, 0, &error);
+  g_assert_no_error (error);
+  {
+    ChessNodeId n = chess_game_node_next (core, chess_game_node_next (core, chess_game_node_next (core, CHESS_NODE_ROOT)));
+    const char *comment = chess_game_node_comment (core, n, CHESS_COMMENT_AFTER);
+    ChessPgnMark marks[8];
+
+    g_assert_nonnull (strstr (comment, "[%cal Ge2e4,Rd1d8]"));
+    g_assert_cmpuint (chess_pgn_comment_marks (comment, strlen (comment), marks, 8), ==, 4);
+  }
+  chess_game_free (core);
+
+  g_assert_finalize_object (info);
+  g_assert_finalize_object (file);
+  g_assert_finalize_object (file2);
+}
+
+static void
+test_generated (gconstpointer data)
+{
+  guint n_games = GPOINTER_TO_UINT (data);
+  Generated gen;
+  g_autofree char *path = write_generated ("gen.pgn", n_games, &gen);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  CaissaPgnFile *file;
+  Batches b = { 0 };
+  CaissaPgnGameInfo *info, *again, *bad, *asa;
+  g_autofree char *needle = NULL;
+  g_autofree char *expected = NULL;
+  guint n_items_notifies = 0;
+
+  file = caissa_pgn_file_new (gfile, &error);
+  g_assert_no_error (error);
+  g_assert_true (caissa_pgn_file_get_loading (file));
+  g_assert_cmpuint (caissa_pgn_file_get_mapped (file), ==, gen.text->len > CAISSA_PGN_FILE_COPY_LIMIT);
+  if (n_games > 100000)
+    g_assert_true (caissa_pgn_file_get_mapped (file));
+  g_signal_connect (file, "items-changed", G_CALLBACK (items_changed_cb), &b);
+  g_signal_connect_swapped (file, "notify::n-items", G_CALLBACK (g_atomic_int_inc), &n_items_notifies);
+
+  /* Bad game: first shown before the check, unmarked; parsing it on open
+   * marks it. (Only when it is listed before the check reaches it.) */
+  wait_loaded (file);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, n_games);
+  g_assert_cmpuint (b.total, ==, n_games);
+  g_assert_cmpuint (n_items_notifies, ==, b.emissions);
+  if (n_games > 10000)
+    {
+      /* In batches: the first well before the end. */
+      g_assert_cmpuint (b.emissions, >=, 2);
+      g_assert_cmpuint (b.first_added, <, n_games);
+      g_assert_cmpuint (b.emissions_while_loading, >=, 1);
+    }
+  g_assert_cmpuint (caissa_pgn_file_get_n_validated (file), ==, n_games);
+  g_assert_cmpuint (caissa_pgn_file_get_n_errors (file), ==, 1);
+
+  /* Fields, from the tags. */
+  info = item (file, 42);
+  g_assert_cmpuint (caissa_pgn_game_info_get_number (info), ==, 43);
+  g_assert_cmpstr (caissa_pgn_game_info_get_white (info), ==, "Player 42");
+  g_assert_cmpstr (caissa_pgn_game_info_get_black (info), ==, "Rival 42");
+  g_assert_cmpstr (caissa_pgn_game_info_get_event (info), ==, "Open 0");
+  g_assert_cmpstr (caissa_pgn_game_info_get_site (info), ==, "Town");
+  g_assert_cmpstr (caissa_pgn_game_info_get_round (info), ==, "42");
+  g_assert_cmpstr (caissa_pgn_game_info_get_date (info), ==, "2012.07");
+  g_assert_cmpstr (caissa_pgn_game_info_get_eco (info), ==, "B42");
+  g_assert_cmpstr (caissa_pgn_game_info_get_result (info), ==, "*");
+  g_assert_cmpuint (caissa_pgn_game_info_get_moves (info), ==, line_plies[42 % 4]);
+  g_assert_null (caissa_pgn_game_info_get_error (info));
+
+  /* While alive, the same object for the same position. */
+  again = item (file, 42);
+  g_assert_true (again == info);
+  g_object_unref (again);
+
+  /* Search: case-insensitive substrings of the tags. */
+  needle = caissa_pgn_game_info_fold_needle ("  pLAYER 42 ");
+  g_assert_cmpstr (needle, ==, "player 42");
+  g_assert_true (caissa_pgn_game_info_matches (info, needle));
+  g_clear_pointer (&needle, g_free);
+  needle = caissa_pgn_game_info_fold_needle ("b42");
+  g_assert_true (caissa_pgn_game_info_matches (info, needle));
+  g_clear_pointer (&needle, g_free);
+  needle = caissa_pgn_game_info_fold_needle ("Player 43");
+  g_assert_false (caissa_pgn_game_info_matches (info, needle));
+  g_clear_pointer (&needle, g_free);
+  g_assert_null (caissa_pgn_game_info_fold_needle ("   "));
+  g_assert_true (caissa_pgn_game_info_matches (info, NULL));
+  asa = item (file, 7);
+  needle = caissa_pgn_game_info_fold_needle ("\xc3\xb6LUND");   /* "öLUND" */
+  g_assert_true (caissa_pgn_game_info_matches (asa, needle));
+  g_assert_false (caissa_pgn_game_info_matches (info, needle));
+  g_assert_cmpstr (caissa_pgn_game_info_get_black (asa), ==, "\xc3\x85sa \xc3\x96lund 7");
+
+  /* The bad game: marked by the check with its line and column. */
+  bad = item (file, BAD_GAME);
+  expected = g_strdup_printf ("%u:%u:", gen.bad_line, gen.bad_column);
+  g_assert_nonnull (caissa_pgn_game_info_get_error (bad));
+  g_assert_true (g_str_has_prefix (caissa_pgn_game_info_get_error (bad), expected));
+  g_assert_null (caissa_pgn_file_read_game (file, BAD_GAME, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_PARSE);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("gen.pgn:%u:%u: ", gen.bad_line, gen.bad_column);
+  g_assert_true (g_str_has_prefix (error->message, expected));
+  g_clear_error (&error);
+
+  /* Opening games gives their moves. */
+  for (guint i = 0; i < 8; i++)
+    {
+      guint position = (i * 7919) % n_games;
+      ChessGame *core;
+      g_autofree char *moves = NULL;
+      g_autofree char *white = g_strdup_printf ("Player %u", position);
+
+      if (position == BAD_GAME)
+        continue;
+      core = caissa_pgn_file_read_game (file, position, &error);
+      g_assert_no_error (error);
+      moves = main_line (core);
+      g_assert_cmpstr (moves, ==, line_sans[position % 4]);
+      g_assert_cmpuint (chess_game_node_ply (core, chess_game_main_line_end (core, CHESS_NODE_ROOT)),
+                        ==, line_plies[position % 4]);
+      g_assert_cmpstr (chess_game_get_tag (core, "White"), ==, white);
+      chess_game_free (core);
+    }
+  g_assert_null (caissa_pgn_file_read_game (file, n_games, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME);
+  g_clear_error (&error);
+
+  g_object_unref (info);
+  g_object_unref (bad);
+  g_object_unref (asa);
+  g_assert_finalize_object (file);
+  g_unlink (path);
+  g_string_free (gen.text, TRUE);
+}
+
+/* A bad game is marked when opened, before the check gets to it. */
+static void
+test_error_on_open (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "bad.pgn", NULL);
+  const char *text =
+    "[Event \"Good\"]\n\n1. e4 e5 *\n\n"
+    "[Event \"Bad\"]\n[White \"X\"]\n\n1. d4 d5\n2. Bxh7 *\n\n"
+    "[Event \"Good again\"]\n\n1. c4 *\n";
+  g_autoptr(GError) error = NULL;
+  CaissaPgnFile *file;
+  CaissaPgnGameInfo *bad;
+  guint error_notifies = 0;
+
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  file = open_path (path);
+  caissa_pgn_file_set_validate (file, FALSE);
+  wait_loaded (file);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, 3);
+  g_assert_cmpuint (caissa_pgn_file_get_n_errors (file), ==, 0);
+
+  bad = item (file, 1);
+  g_assert_null (caissa_pgn_game_info_get_error (bad));
+  g_signal_connect_swapped (bad, "notify::error", G_CALLBACK (g_atomic_int_inc), &error_notifies);
+  g_assert_null (caissa_pgn_file_read_game (file, 1, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_PARSE);
+  /* Line 9, column 4: "2. Bxh7". */
+  g_assert_true (g_str_has_prefix (error->message, "bad.pgn:9:4: "));
+  g_assert_cmpuint (error_notifies, ==, 1);
+  g_assert_true (g_str_has_prefix (caissa_pgn_game_info_get_error (bad), "9:4: "));
+  g_assert_cmpuint (caissa_pgn_file_get_n_errors (file), ==, 1);
+
+  g_assert_finalize_object (bad);
+  g_assert_finalize_object (file);
+}
+
+static void
+test_unreadable (void)
+{
+  g_autofree char *missing = g_build_filename (tmp_dir, "no-such.pgn", NULL);
+  g_autofree char *fifo = g_build_filename (tmp_dir, "fifo.pgn", NULL);
+  g_autoptr(GFile) f1 = g_file_new_for_path (missing);
+  g_autoptr(GFile) f2 = g_file_new_for_path (tmp_dir);
+  g_autoptr(GFile) f3 = g_file_new_for_path (fifo);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (caissa_pgn_file_new (f1, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "no-such.pgn"));
+  g_clear_error (&error);
+
+  g_assert_null (caissa_pgn_file_new (f2, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_REGULAR);
+  g_assert_nonnull (strstr (error->message, "folder"));
+  g_clear_error (&error);
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_null (caissa_pgn_file_new (f3, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_REGULAR);
+  g_clear_error (&error);
+  g_unlink (fifo);
+}
+
+/* A file deleted while open stays readable; a mapped file cut short is
+ * refused (rather than read into a fault). */
+static void
+test_vanished (void)
+{
+  Generated gen;
+  g_autofree char *small = write_generated ("small.pgn", 100, &gen);
+  g_autofree char *large = NULL;
+  g_autoptr(GError) error = NULL;
+  CaissaPgnFile *file;
+  ChessGame *core;
+  gsize len;
+
+  g_string_free (gen.text, TRUE);
+  file = open_path (small);
+  wait_loaded (file);
+  g_assert_cmpint (g_unlink (small), ==, 0);
+  core = caissa_pgn_file_read_game (file, 99, &error);
+  g_assert_no_error (error);
+  chess_game_free (core);
+  g_assert_finalize_object (file);
+
+  /* Over the copy limit: mapped. */
+  large = write_generated ("large.pgn", 110000, &gen);
+  g_assert_cmpuint (gen.text->len, >, CAISSA_PGN_FILE_COPY_LIMIT);
+  file = open_path (large);
+  caissa_pgn_file_set_validate (file, FALSE);
+  wait_loaded (file);
+  g_assert_true (caissa_pgn_file_get_mapped (file));
+
+  /* Deleted: the mapping keeps the bytes. */
+  g_assert_cmpint (g_unlink (large), ==, 0);
+  core = caissa_pgn_file_read_game (file, 109999, &error);
+  g_assert_no_error (error);
+  chess_game_free (core);
+  g_assert_finalize_object (file);
+
+  /* Truncated in place: refused with CHANGED. */
+  g_file_set_contents (large, gen.text->str, (gssize) gen.text->len, &error);
+  g_assert_no_error (error);
+  file = open_path (large);
+  caissa_pgn_file_set_validate (file, FALSE);
+  wait_loaded (file);
+  g_assert_cmpint (truncate (large, (off_t) (gen.text->len / 2)), ==, 0);
+  g_assert_null (caissa_pgn_file_read_game (file, 109999, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+  g_clear_error (&error);
+  g_assert_nonnull (caissa_pgn_file_get_game_text (file, 0, &len));
+  g_assert_finalize_object (file);
+  g_unlink (large);
+  g_string_free (gen.text, TRUE);
+}
+
+static void
+save_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GError **error = user_data;
+
+  if (!caissa_pgn_file_save_finish (CAISSA_PGN_FILE (source), result, error) && *error == NULL)
+    g_assert_not_reached ();
+  *(gboolean *) g_object_get_data (source, "done") = TRUE;
+}
+
+static gboolean
+save (CaissaPgnFile *file,
+      GFile         *dest,
+      guint          position,
+      const char    *pgn,
+      GError       **error)
+{
+  gboolean done = FALSE;
+
+  g_object_set_data (G_OBJECT (file), "done", &done);
+  caissa_pgn_file_save_async (file, dest, position, pgn, NULL, save_cb, error);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  /* The worker lets go of the task (and its file) just after returning. */
+  for (guint i = 0; i < 1000 && G_OBJECT (file)->ref_count > 1; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return *error == NULL;
+}
+
+static void
+test_save (void)
+{
+  Generated gen;
+  g_autofree char *path = write_generated ("save.pgn", 500, &gen);
+  g_autofree char *bad_dest = g_build_filename (tmp_dir, "no-dir", "x.pgn", NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GFile) gbad = g_file_new_for_path (bad_dest);
+  g_autoptr(GError) error = NULL;
+  CaissaPgnFile *file = open_path (path);
+  CaissaPgnFile *reread;
+  g_autoptr(GDir) dir = NULL;
+  const char *old_text;
+  gsize old_len, len;
+  gsize offset;
+  char *contents = NULL;
+  ChessGame *core;
+  char *pgn;
+  const char *name;
+
+  wait_loaded (file);
+  old_text = caissa_pgn_file_get_game_text (file, 200, &old_len);
+  offset = (gsize) (old_text - caissa_pgn_file_get_game_text (file, 0, &len));
+
+  /* Game 201 gets a variation and a comment. */
+  core = caissa_pgn_file_read_game (file, 200, &error);
+  g_assert_no_error (error);
+  {
+    ChessNodeId first = chess_game_node_next (core, CHESS_NODE_ROOT);
+    ChessNodeId alt = chess_game_add_san (core, CHESS_NODE_ROOT, "Nf3", NULL);
+
+    g_assert_cmpuint (alt, !=, CHESS_NODE_NONE);
+    chess_game_node_set_comment (core, first, CHESS_COMMENT_AFTER, "edited");
+  }
+  pgn = chess_pgn_write_game (core, NULL);
+  chess_game_free (core);
+
+  /* A save that cannot be done leaves everything as it was. */
+  g_assert_false (save (file, gbad, 200, pgn, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_WRITE);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (bad_dest, G_FILE_TEST_EXISTS));
+
+  /* Saved over itself: every other byte the same. */
+  g_assert_true (save (file, gfile, 200, pgn, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (path, &contents, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (len, ==, gen.text->len - old_len + strlen (pgn));
+  g_assert_cmpint (memcmp (contents, gen.text->str, offset), ==, 0);
+  g_assert_cmpint (memcmp (contents + offset, pgn, strlen (pgn)), ==, 0);
+  g_assert_cmpint (memcmp (contents + offset + strlen (pgn), gen.text->str + offset + old_len,
+                           gen.text->len - offset - old_len), ==, 0);
+  g_free (contents);
+
+  /* No temporary file is left behind. */
+  dir = g_dir_open (tmp_dir, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    g_assert_false (g_str_has_prefix (name, ".goutputstream"));
+
+  /* The old mapping or copy still reads the old game. */
+  g_assert_true (caissa_pgn_file_get_game_text (file, 200, &len) == old_text);
+
+  /* Read back: 500 games, game 201 with its variation and comment. */
+  reread = open_path (path);
+  wait_loaded (reread);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (reread)), ==, 500);
+  g_assert_cmpuint (caissa_pgn_file_get_n_errors (reread), ==, 0);
+  core = caissa_pgn_file_read_game (reread, 200, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (chess_game_node_n_children (core, CHESS_NODE_ROOT), ==, 2);
+  g_assert_cmpstr (chess_game_node_comment (core, chess_game_node_next (core, CHESS_NODE_ROOT),
+                                            CHESS_COMMENT_AFTER), ==, "edited");
+  chess_game_free (core);
+
+  /* Appended as a new last game. */
+  g_assert_true (save (reread, gfile, G_MAXUINT, "[Event \"Appended\"]\n\n1. f4 *\n", &error));
+  g_assert_finalize_object (reread);
+  reread = open_path (path);
+  wait_loaded (reread);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (reread)), ==, 501);
+  {
+    CaissaPgnGameInfo *last = item (reread, 500);
+
+    g_assert_cmpstr (caissa_pgn_game_info_get_event (last), ==, "Appended");
+    g_assert_finalize_object (last);
+  }
+
+  /* Changed on disk since it was opened: not saved over. */
+  sleep (1);
+  g_file_set_contents (path, "[Event \"Other\"]\n\n1. e4 *\n", -1, &error);
+  g_assert_false (save (reread, gfile, 0, pgn, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+  g_clear_error (&error);
+
+  g_free (pgn);
+  g_assert_finalize_object (reread);
+  g_assert_finalize_object (file);
+  g_unlink (path);
+  g_string_free (gen.text, TRUE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  tmp_dir = g_dir_make_tmp ("caissa-pgn-file-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add_func ("/model/pgn-file/data-files", test_data_files);
+  g_test_add_data_func ("/model/pgn-file/generated-3000", GUINT_TO_POINTER (3000), test_generated);
+  g_test_add_data_func ("/model/pgn-file/generated-110000-mapped", GUINT_TO_POINTER (110000),
+                        test_generated);
+  g_test_add_func ("/model/pgn-file/error-on-open", test_error_on_open);
+  g_test_add_func ("/model/pgn-file/unreadable", test_unreadable);
+  g_test_add_func ("/model/pgn-file/vanished", test_vanished);
+  g_test_add_func ("/model/pgn-file/save", test_save);
+
+  status = g_test_run ();
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
