@@ -7,14 +7,38 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <stdlib.h>
 
 #include "caissa-application.h"
+
+/* Where the message catalogs are: $CAISSA_LOCALEDIR if set; the build
+ * tree's po/ directory (where meson writes <lang>/LC_MESSAGES/caissa.mo)
+ * when this is the uninstalled binary; LOCALEDIR otherwise. */
+static char *
+find_locale_dir (void)
+{
+  const char *env = g_getenv ("CAISSA_LOCALEDIR");
+
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+#if defined(CAISSA_UNINSTALLED_BINARY) && defined(CAISSA_UNINSTALLED_LOCALEDIR)
+  {
+    g_autofree char *self = realpath ("/proc/self/exe", NULL);
+    g_autofree char *built = realpath (CAISSA_UNINSTALLED_BINARY, NULL);
+
+    if (self != NULL && built != NULL && g_str_equal (self, built))
+      return g_strdup (CAISSA_UNINSTALLED_LOCALEDIR);
+  }
+#endif
+  return g_strdup (LOCALEDIR);
+}
 
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(CaissaApplication) app = NULL;
+  g_autofree char *locale_dir = NULL;
 
   /* A chessboard is a few textures redrawn on a move: the cairo renderer
    * draws it as fast as GL would, and not setting up OpenGL saves most of
@@ -29,8 +53,9 @@ main (int   argc,
         g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
     }
 
+  locale_dir = find_locale_dir ();
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
