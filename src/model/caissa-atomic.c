@@ -1,0 +1,353 @@
+/* caissa-atomic.c
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "caissa-atomic"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "caissa-atomic.h"
+
+/* Longest part of the destination's name kept in the temporary file's, so
+ * ".NAME.XXXXXX" stays within NAME_MAX (255) for any destination. */
+#define TMP_BASE_MAX 200
+
+typedef enum
+{
+  STEP_OPEN,
+  STEP_WRITE,
+  STEP_FSYNC,
+  STEP_RENAME,
+} Step;
+
+/* The failure a test asked for at step (CAISSA_TEST_FAIL_WRITE), as an
+ * errno value, or 0. For STEP_WRITE *limit receives the byte count after
+ * which writing fails. */
+static int
+injected_failure (Step   step,
+                  gsize *limit)
+{
+  const char *spec = g_getenv ("CAISSA_TEST_FAIL_WRITE");
+
+  if (spec == NULL || *spec == '\0')
+    return 0;
+
+  switch (step)
+    {
+    case STEP_OPEN:
+      return g_str_equal (spec, "open") ? EACCES : 0;
+    case STEP_WRITE:
+      if (g_str_has_prefix (spec, "after:"))
+        {
+          *limit = g_ascii_strtoull (spec + strlen ("after:"), NULL, 10);
+          return ENOSPC;
+        }
+      return 0;
+    case STEP_FSYNC:
+      return g_str_equal (spec, "fsync") ? EIO : 0;
+    case STEP_RENAME:
+      return g_str_equal (spec, "rename") ? EIO : 0;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+stamp_from_stat (CaissaFileStamp   *stamp,
+                 const struct stat *st)
+{
+  stamp->exists = TRUE;
+  stamp->device = st->st_dev;
+  stamp->inode = st->st_ino;
+  stamp->size = st->st_size;
+  stamp->mtime_ns = (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
+}
+
+gboolean
+caissa_file_stamp_get (const char       *path,
+                       CaissaFileStamp  *stamp,
+                       GError          **error)
+{
+  struct stat st;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (stamp != NULL, FALSE);
+
+  memset (stamp, 0, sizeof *stamp);
+  if (stat (path, &st) != 0)
+    {
+      int saved = errno;
+
+      if (saved == ENOENT)
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   "Cannot look at “%s”: %s", path, g_strerror (saved));
+      return FALSE;
+    }
+  stamp_from_stat (stamp, &st);
+  return TRUE;
+}
+
+gboolean
+caissa_file_stamp_equal (const CaissaFileStamp *a,
+                         const CaissaFileStamp *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (!a->exists || !b->exists)
+    return a->exists == b->exists;
+  return a->device == b->device
+         && a->inode == b->inode
+         && a->size == b->size
+         && a->mtime_ns == b->mtime_ns;
+}
+
+gboolean
+caissa_atomic_write (const char  *path,
+                     const char  *data,
+                     gssize       len,
+                     GError     **error)
+{
+  return caissa_atomic_write_full (path, data, len, 0644, NULL, NULL, error);
+}
+
+/* The error for a failed step; says that nothing changed on disk. */
+static void
+set_write_error (GError     **error,
+                 int          saved_errno,
+                 const char  *path,
+                 gboolean     existed)
+{
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+               existed ? "Cannot save “%s”: %s. The file was left as it was."
+                       : "Cannot save “%s”: %s. No file was written.",
+               path, g_strerror (saved_errno));
+}
+
+static gboolean
+write_all (int          fd,
+           const char  *data,
+           gsize        len,
+           int         *saved_errno)
+{
+  gsize limit = G_MAXSIZE;
+  int injected = injected_failure (STEP_WRITE, &limit);
+  gsize done = 0;
+
+  while (done < len)
+    {
+      gsize chunk = MIN (len - done, (gsize) 1 << 30);
+      gssize n;
+
+      if (injected != 0)
+        {
+          if (done >= limit)
+            {
+              *saved_errno = injected;
+              return FALSE;
+            }
+          chunk = MIN (chunk, limit - done);
+        }
+      n = write (fd, data + done, chunk);
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          *saved_errno = errno;
+          return FALSE;
+        }
+      done += n;
+    }
+  return TRUE;
+}
+
+/* fsync of the directory that holds a renamed file: the rename is then on
+ * the disk too. Some file systems cannot fsync a directory (EINVAL); the
+ * file itself is safe by then, so failures are only logged. */
+static void
+sync_directory (const char *dir)
+{
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+  if (fd < 0)
+    {
+      g_debug ("%s: %s", dir, g_strerror (errno));
+      return;
+    }
+  if (fsync (fd) != 0 && errno != EINVAL)
+    g_debug ("fsync %s: %s", dir, g_strerror (errno));
+  close (fd);
+}
+
+gboolean
+caissa_atomic_write_full (const char             *path,
+                          const char             *data,
+                          gssize                  len,
+                          int                     mode,
+                          const CaissaFileStamp  *expected,
+                          CaissaFileStamp        *new_stamp,
+                          GError                **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *tmp = NULL;
+  struct stat st;
+  gboolean existed = FALSE;
+  int saved_errno = 0;
+  int injected;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (len < 0)
+    len = strlen (data);
+
+  /* A link is followed: the file it names is replaced, the link stays. */
+  if (lstat (path, &st) == 0 && S_ISLNK (st.st_mode))
+    {
+      char *real = realpath (path, NULL);
+
+      if (real == NULL)
+        {
+          saved_errno = errno;
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       "Cannot save “%s”: it is a link to a file that cannot be reached (%s). "
+                       "Nothing was written.", path, g_strerror (saved_errno));
+          return FALSE;
+        }
+      target = g_strdup (real);
+      free (real);
+    }
+  else
+    target = g_strdup (path);
+
+  if (stat (target, &st) == 0)
+    {
+      CaissaFileStamp now;
+
+      if (S_ISDIR (st.st_mode))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                       "Cannot save “%s”: it is a folder. Nothing was written.", path);
+          return FALSE;
+        }
+      if (!S_ISREG (st.st_mode))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                       "Cannot save “%s”: it is not a regular file. Nothing was written.", path);
+          return FALSE;
+        }
+      existed = TRUE;
+      stamp_from_stat (&now, &st);
+      if (expected != NULL && !caissa_file_stamp_equal (expected, &now))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
+                       "“%s” has changed on disk since it was opened. It was left as it is.",
+                       path);
+          return FALSE;
+        }
+    }
+  else if (errno != ENOENT)
+    {
+      set_write_error (error, errno, path, FALSE);
+      return FALSE;
+    }
+  else if (expected != NULL && expected->exists)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
+                   "“%s” has been deleted or moved since it was opened.", path);
+      return FALSE;
+    }
+
+  dir = g_path_get_dirname (target);
+  base = g_path_get_basename (target);
+  if (strlen (base) > TMP_BASE_MAX)
+    base[TMP_BASE_MAX] = '\0';
+  tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+
+  if ((injected = injected_failure (STEP_OPEN, NULL)) != 0)
+    {
+      set_write_error (error, injected, path, existed);
+      return FALSE;
+    }
+  fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, existed ? 0600 : mode);
+  if (fd < 0)
+    {
+      set_write_error (error, errno, path, existed);
+      return FALSE;
+    }
+
+  /* The new file keeps the old one's permissions (and, for root, owner). */
+  if (existed)
+    {
+      if (fchmod (fd, st.st_mode & 07777) != 0)
+        g_debug ("fchmod %s: %s", tmp, g_strerror (errno));
+      if (geteuid () == 0 && fchown (fd, st.st_uid, st.st_gid) != 0)
+        g_debug ("fchown %s: %s", tmp, g_strerror (errno));
+    }
+
+  if (!write_all (fd, data, len, &saved_errno))
+    goto fail;
+  if ((injected = injected_failure (STEP_FSYNC, NULL)) != 0)
+    {
+      saved_errno = injected;
+      goto fail;
+    }
+  if (fsync (fd) != 0)
+    {
+      saved_errno = errno;
+      goto fail;
+    }
+  if (new_stamp != NULL)
+    {
+      struct stat written;
+
+      if (fstat (fd, &written) != 0)
+        {
+          saved_errno = errno;
+          goto fail;
+        }
+      stamp_from_stat (new_stamp, &written);
+    }
+  if (close (fd) != 0)
+    {
+      fd = -1;
+      saved_errno = errno;
+      goto fail;
+    }
+  fd = -1;
+
+  if ((injected = injected_failure (STEP_RENAME, NULL)) != 0)
+    {
+      saved_errno = injected;
+      goto fail;
+    }
+  if (rename (tmp, target) != 0)
+    {
+      saved_errno = errno;
+      goto fail;
+    }
+  sync_directory (dir);
+  return TRUE;
+
+fail:
+  if (fd >= 0)
+    close (fd);
+  if (g_unlink (tmp) != 0)
+    g_debug ("unlink %s: %s", tmp, g_strerror (errno));
+  set_write_error (error, saved_errno, path, existed);
+  return FALSE;
+}

@@ -1,0 +1,74 @@
+/* caissa-atomic.h — writing a file so that, whatever happens, it holds
+ * either its old contents or the new ones, never half of either.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * caissa_atomic_write() writes the data to a temporary file in the
+ * destination's directory (".NAME.XXXXXX"), fsyncs it, renames it over
+ * the destination and fsyncs the directory, so the rename itself survives
+ * a power cut. On any failure — the disk full, no permission, an I/O
+ * error, the destination a directory — the temporary file is removed, the
+ * destination is left exactly as it was, and the GError (G_IO_ERROR) names
+ * the file and the reason, for the UI to tell the user.
+ *
+ * A replaced file keeps its permissions; a symbolic link is followed (the
+ * file it points to is replaced, the link stays a link).
+ *
+ * "Changed on disk since it was opened": a caller that read a file and
+ * means to write it back passes the CaissaFileStamp it took when reading
+ * (caissa_file_stamp_get()). If the file has changed since (another
+ * program saved it, it was deleted or replaced), nothing is written and
+ * the error is G_IO_ERROR_WRONG_ETAG; the caller then asks the user
+ * whether to overwrite (and calls again with expected NULL).
+ *
+ * Tests make each step fail on purpose with the environment variable
+ * CAISSA_TEST_FAIL_WRITE (read on every call; never set it otherwise):
+ *   "open"       creating the temporary file fails (EACCES)
+ *   "after:N"    writing fails with ENOSPC once N bytes are written
+ *   "fsync"      fsync of the temporary file fails (EIO)
+ *   "rename"     the rename fails (EIO)
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* What identifies a version of a file on disk. */
+typedef struct
+{
+  gboolean exists;
+  guint64  device;
+  guint64  inode;
+  guint64  size;
+  gint64   mtime_ns;
+} CaissaFileStamp;
+
+/* The stamp of path as it is now (exists FALSE when there is no file).
+ * Fails only when the file exists but cannot be looked at. */
+gboolean caissa_file_stamp_get   (const char            *path,
+                                  CaissaFileStamp       *stamp,
+                                  GError               **error);
+gboolean caissa_file_stamp_equal (const CaissaFileStamp *a,
+                                  const CaissaFileStamp *b);
+
+/* Writes len bytes of data (len -1: a NUL-terminated string) to path, as
+ * above. A new file gets mode 0644 (less the umask). */
+gboolean caissa_atomic_write      (const char            *path,
+                                   const char            *data,
+                                   gssize                 len,
+                                   GError               **error);
+
+/* The same with: mode for a new file; expected (or NULL): the stamp the
+ * destination must still have; new_stamp (or NULL): receives the written
+ * file's stamp, to pass as expected next time. */
+gboolean caissa_atomic_write_full (const char            *path,
+                                   const char            *data,
+                                   gssize                 len,
+                                   int                    mode,
+                                   const CaissaFileStamp *expected,
+                                   CaissaFileStamp       *new_stamp,
+                                   GError               **error);
+
+G_END_DECLS
