@@ -128,6 +128,21 @@ after_comment (Fixture *f,
                                   caissa_game_get_node (f->game, ply), CHESS_COMMENT_AFTER);
 }
 
+/* Whatever a listener is told, the game it reads is whole. */
+static void
+consistent_cb (CaissaGame *game,
+               GParamSpec *pspec,
+               guint      *count)
+{
+  const ChessGame *core = caissa_game_get_core_game (game);
+  guint n = caissa_game_get_n_plies (game);
+
+  g_assert_nonnull (chess_game_node_position (core, caissa_game_get_node (game, n)));
+  g_assert_true (chess_game_node_valid (core, caissa_game_get_shown_node (game)));
+  caissa_game_get_can_move (game);
+  (*count)++;
+}
+
 /* --- move, then press ------------------------------------------------------------- */
 
 static void
@@ -461,6 +476,7 @@ test_resume_from_pgn (Fixture       *f,
   g_autoptr(CaissaClock) clock = NULL;
   ChessError err = { 0 };
   ChessGame *core;
+  guint notes = 0;
 
   g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_BLACK, NULL));
   step (f, 12345);
@@ -494,8 +510,12 @@ test_resume_from_pgn (Fixture       *f,
   g_assert_cmpint (caissa_clock_get_running_side (clock), ==, CAISSA_COLOR_BLACK);
   g_assert_true (caissa_game_get_can_move (game));
 
-  /* A new game drops the clock. */
+  /* A new game drops the clock, and says so once the game is whole. */
+  g_assert_true (caissa_game_play_san (game, "Nc6", NULL));
+  g_assert_true (caissa_clock_press (clock, CAISSA_COLOR_BLACK, NULL));
+  g_signal_connect (game, "notify", G_CALLBACK (consistent_cb), &notes);
   caissa_game_reset (game);
+  g_assert_cmpuint (notes, >, 0);
   g_assert_null (caissa_game_get_clock (game));
   g_assert_false (caissa_game_get_timed (game));
   g_assert_true (caissa_game_get_can_move (game));

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "caissa-clock.h"
 #include "caissa-game.h"
 #include "caissa-new-game-dialog.h"
 
@@ -23,6 +24,12 @@ struct _CaissaNewGameDialog
   AdwEntryRow    *fen_row;
   GtkLabel       *error_label;
   GtkWidget      *start_button;
+
+  AdwComboRow    *time_control_row;
+  AdwEntryRow    *custom_row;
+  GtkSwitch      *auto_press_switch;
+  GtkLabel       *time_control_hint_label;
+  GtkLabel       *time_control_error_label;
 };
 
 enum
@@ -34,6 +41,91 @@ enum
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (CaissaNewGameDialog, caissa_new_game_dialog, ADW_TYPE_WINDOW)
+
+/* --- The clock ------------------------------------------------------------------ */
+
+/* The time control row lists "No clock", the clock's presets in their order
+ * and "Custom". Names for the presets the players know by their category;
+ * any other preset shows its own (English) name. */
+static const struct
+{
+  const char *time_control;
+  const char *label;
+} preset_labels[] = {
+  { "60", N_("1 min · bullet") },
+  { "180+2", N_("3 min + 2 s · blitz") },
+  { "300", N_("5 min · blitz") },
+  { "600", N_("10 min · rapid") },
+  { "900+10", N_("15 min + 10 s · rapid") },
+  { "1800", N_("30 min · rapid") },
+  { "5400+30", N_("90 min + 30 s · classical") },
+  /* Translators: 40 moves in 90 minutes, then 30 minutes, 30 s a move. */
+  { "40/5400+30:1800+30", N_("FIDE classical 40/90, 30, +30 s") },
+};
+
+#define CHOICE_NONE 0u
+
+static guint
+choice_custom (void)
+{
+  return caissa_clock_get_n_presets () + 1;
+}
+
+static const char *
+preset_label (guint index)
+{
+  const char *tc = caissa_clock_get_preset_time_control (index);
+
+  for (guint i = 0; i < G_N_ELEMENTS (preset_labels); i++)
+    if (g_str_equal (preset_labels[i].time_control, tc))
+      return _(preset_labels[i].label);
+  return caissa_clock_get_preset_name (index);
+}
+
+static gboolean
+custom_chosen (CaissaNewGameDialog *self)
+{
+  return adw_combo_row_get_selected (self->time_control_row) == choice_custom ();
+}
+
+/* Checks a custom time control as it is typed and says what is wrong. */
+static gboolean
+validate_time_control (CaissaNewGameDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CaissaClock) clock = NULL;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->custom_row));
+  gboolean custom = custom_chosen (self);
+  gboolean ok = TRUE;
+
+  if (custom)
+    {
+      if (*text == '\0')
+        ok = FALSE;
+      else if ((clock = caissa_clock_new_for_time_control (text, &error)) == NULL)
+        {
+          /* Translators: %s says where and what is wrong, in English
+           * (from the clock). */
+          g_autofree char *message = g_strdup_printf (_("This time control cannot be used: %s"),
+                                                      error->message);
+
+          gtk_label_set_label (self->time_control_error_label, message);
+          ok = FALSE;
+        }
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->custom_row), custom);
+  gtk_widget_set_visible (GTK_WIDGET (self->time_control_hint_label), custom && error == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->time_control_error_label), error != NULL);
+  if (error != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->custom_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->custom_row), "error");
+  /* Auto-press means nothing without a clock. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->auto_press_switch),
+                            adw_combo_row_get_selected (self->time_control_row) != CHOICE_NONE);
+  return ok;
+}
 
 static gboolean
 from_fen (CaissaNewGameDialog *self)
@@ -69,6 +161,7 @@ validate (CaissaNewGameDialog *self)
     gtk_widget_add_css_class (GTK_WIDGET (self->fen_row), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->fen_row), "error");
+  ok = validate_time_control (self) && ok;
   gtk_widget_set_sensitive (self->start_button, ok);
   return ok;
 }
@@ -84,6 +177,12 @@ position_toggled_cb (CaissaNewGameDialog *self)
 
 static void
 fen_changed_cb (CaissaNewGameDialog *self)
+{
+  validate (self);
+}
+
+static void
+time_control_changed_cb (CaissaNewGameDialog *self)
 {
   validate (self);
 }
@@ -121,6 +220,12 @@ caissa_new_game_dialog_class_init (CaissaNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, fen_row);
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, start_button);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, time_control_row);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, custom_row);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, auto_press_switch);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, time_control_hint_label);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, time_control_error_label);
+  gtk_widget_class_bind_template_callback (widget_class, time_control_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, fen_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, start_clicked_cb);
 
@@ -130,8 +235,20 @@ caissa_new_game_dialog_class_init (CaissaNewGameDialogClass *klass)
 static void
 caissa_new_game_dialog_init (CaissaNewGameDialog *self)
 {
+  g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
+
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->fen_check, "toggled", G_CALLBACK (position_toggled_cb), self);
+
+  gtk_string_list_append (choices, _("No clock"));
+  for (guint i = 0; i < caissa_clock_get_n_presets (); i++)
+    gtk_string_list_append (choices, preset_label (i));
+  gtk_string_list_append (choices, _("Custom"));
+  adw_combo_row_set_model (self->time_control_row, G_LIST_MODEL (choices));
+  adw_combo_row_set_selected (self->time_control_row, CHOICE_NONE);
+  g_signal_connect_swapped (self->time_control_row, "notify::selected",
+                            G_CALLBACK (time_control_changed_cb), self);
+  validate (self);
 }
 
 CaissaNewGameDialog *
@@ -182,4 +299,62 @@ caissa_new_game_dialog_set_fen (CaissaNewGameDialog *self,
 
   gtk_check_button_set_active (fen ? self->fen_check : self->initial_check, TRUE);
   gtk_editable_set_text (GTK_EDITABLE (self->fen_row), fen ? fen : "");
+}
+
+const char *
+caissa_new_game_dialog_get_time_control (CaissaNewGameDialog *self)
+{
+  guint selected;
+
+  g_return_val_if_fail (CAISSA_IS_NEW_GAME_DIALOG (self), NULL);
+
+  selected = adw_combo_row_get_selected (self->time_control_row);
+  if (selected == CHOICE_NONE || selected == GTK_INVALID_LIST_POSITION)
+    return "-";
+  if (selected == choice_custom ())
+    return gtk_editable_get_text (GTK_EDITABLE (self->custom_row));
+  return caissa_clock_get_preset_time_control (selected - 1);
+}
+
+void
+caissa_new_game_dialog_set_time_control (CaissaNewGameDialog *self,
+                                         const char          *time_control)
+{
+  g_autoptr(CaissaClock) clock = NULL;
+  guint choice = choice_custom ();
+
+  g_return_if_fail (CAISSA_IS_NEW_GAME_DIALOG (self));
+
+  /* A preset however written ("300+0" is 5 min), else the text as is. */
+  if (time_control == NULL || *time_control == '\0')
+    time_control = "-";
+  clock = caissa_clock_new_for_time_control (time_control, NULL);
+  if (clock != NULL && !caissa_clock_get_timed (clock))
+    choice = CHOICE_NONE;
+  else if (clock != NULL)
+    for (guint i = 0; i < caissa_clock_get_n_presets (); i++)
+      if (g_str_equal (caissa_clock_get_time_control (clock), caissa_clock_get_preset_time_control (i)))
+        choice = i + 1;
+
+  if (choice == choice_custom ())
+    gtk_editable_set_text (GTK_EDITABLE (self->custom_row), time_control);
+  adw_combo_row_set_selected (self->time_control_row, choice);
+  validate (self);
+}
+
+gboolean
+caissa_new_game_dialog_get_auto_press (CaissaNewGameDialog *self)
+{
+  g_return_val_if_fail (CAISSA_IS_NEW_GAME_DIALOG (self), FALSE);
+
+  return gtk_switch_get_active (self->auto_press_switch);
+}
+
+void
+caissa_new_game_dialog_set_auto_press (CaissaNewGameDialog *self,
+                                       gboolean             auto_press)
+{
+  g_return_if_fail (CAISSA_IS_NEW_GAME_DIALOG (self));
+
+  gtk_switch_set_active (self->auto_press_switch, auto_press);
 }

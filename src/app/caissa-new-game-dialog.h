@@ -1,4 +1,5 @@
-/* caissa-new-game-dialog.h — players' names and the start position.
+/* caissa-new-game-dialog.h — players' names, the start position and the
+ * clock.
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -23,5 +24,13 @@ const char          *caissa_new_game_dialog_get_black_name (CaissaNewGameDialog 
 const char          *caissa_new_game_dialog_get_fen        (CaissaNewGameDialog *self);
 void                 caissa_new_game_dialog_set_fen        (CaissaNewGameDialog *self,
                                                             const char          *fen);
+/* The clock: a PGN TimeControl value ("-" for no clock) — a preset, or a
+ * custom value checked as it is typed — and the casual auto-press. */
+const char          *caissa_new_game_dialog_get_time_control (CaissaNewGameDialog *self);
+void                 caissa_new_game_dialog_set_time_control (CaissaNewGameDialog *self,
+                                                              const char          *time_control);
+gboolean             caissa_new_game_dialog_get_auto_press   (CaissaNewGameDialog *self);
+void                 caissa_new_game_dialog_set_auto_press   (CaissaNewGameDialog *self,
+                                                              gboolean             auto_press);
 
 G_END_DECLS

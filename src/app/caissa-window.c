@@ -11,6 +11,7 @@
 
 #include "caissa-adaptive-box.h"
 #include "caissa-board.h"
+#include "caissa-clock-face.h"
 #include "caissa-move-list.h"
 #include "caissa-new-game-dialog.h"
 #include "caissa-window.h"
@@ -21,6 +22,13 @@ struct _CaissaWindow
 
   CaissaGame           *game;
   GSettings            *settings;
+
+  /* The clock of the game in progress (NULL: none), the face that shows
+   * it in the clock slot, and the control new games are played under. */
+  CaissaClock          *clock;
+  CaissaClockFace      *clock_face;
+  char                 *time_control;
+  gboolean              auto_press;
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
@@ -139,7 +147,14 @@ update_status (CaissaWindow *self)
       const ChessPosition *end = game_end_position (game);
       gboolean white = end->side == CHESS_WHITE;
 
-      if (caissa_game_get_awaiting_press (game))
+      if (self->clock != NULL && !caissa_clock_get_started (self->clock))
+        /* Translators: before a clocked game; as over the board, the
+         * player not on move starts his opponent's clock. */
+        status = g_strdup (white ? _("Black presses the clock to start White’s")
+                                 : _("White presses the clock to start Black’s"));
+      else if (self->clock != NULL && caissa_clock_get_paused (self->clock))
+        status = g_strdup (_("The clocks are paused"));
+      else if (caissa_game_get_awaiting_press (game))
         status = g_strdup (white ? _("Black to press the clock") : _("White to press the clock"));
       else if (chess_position_in_check (end))
         status = g_strdup (white ? _("White to move — check") : _("Black to move — check"));
@@ -296,6 +311,147 @@ toast (CaissaWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
 }
 
+/* --- The clock ---------------------------------------------------------------------- */
+
+static void
+clock_notify_cb (CaissaClock  *clock,
+                 GParamSpec   *pspec,
+                 CaissaWindow *self)
+{
+  /* The status follows the clock's state, not its every tenth. */
+  if (pspec->name == g_intern_static_string ("started")
+      || pspec->name == g_intern_static_string ("paused")
+      || pspec->name == g_intern_static_string ("finished"))
+    update_actions (self);
+}
+
+/* A fresh clock for the game just started, under the chosen control: the
+ * game drives it (caissa_game_set_clock()), the face shows it. */
+static void
+setup_clock (CaissaWindow *self)
+{
+  g_autoptr(CaissaClock) clock = NULL;
+  GtkWidget *face = GTK_WIDGET (self->clock_face);
+
+  if (self->clock != NULL)
+    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_clear_object (&self->clock);
+
+  if (self->time_control != NULL)
+    clock = caissa_clock_new_for_time_control (self->time_control, NULL);
+  if (clock != NULL && caissa_clock_get_timed (clock))
+    {
+      self->clock = g_object_ref (clock);
+      g_signal_connect (clock, "notify", G_CALLBACK (clock_notify_cb), self);
+    }
+
+  caissa_game_set_auto_press (self->game, self->auto_press);
+  caissa_game_set_clock (self->game, self->clock);
+  caissa_clock_face_set_start_side (self->clock_face,
+                                    game_end_position (self->game)->side == CHESS_WHITE
+                                    ? CAISSA_COLOR_WHITE : CAISSA_COLOR_BLACK);
+  caissa_clock_face_set_clock (self->clock_face, self->clock);
+
+  /* The slot holds the face only while there is a clock to show. */
+  if (self->clock != NULL && gtk_widget_get_parent (face) == NULL)
+    gtk_box_prepend (self->clock_slot, face);
+  else if (self->clock == NULL && gtk_widget_get_parent (face) != NULL)
+    gtk_box_remove (self->clock_slot, face);
+  gtk_widget_set_visible (GTK_WIDGET (self->clock_slot), self->clock != NULL);
+
+  update_actions (self);
+}
+
+/* Space: the press that is due (the start, or the mover's after his move). */
+static gboolean
+press_due_clock (CaissaWindow *self)
+{
+  for (CaissaColor c = CAISSA_COLOR_WHITE; c <= CAISSA_COLOR_BLACK; c++)
+    if (caissa_clock_face_can_press (self->clock_face, c))
+      return caissa_clock_face_press (self->clock_face, c);
+  return FALSE;
+}
+
+static gboolean
+focus_in_board (CaissaWindow *self,
+                GtkWidget    *focus)
+{
+  GtkWidget *board = GTK_WIDGET (self->board);
+
+  return focus != NULL && (focus == board || gtk_widget_is_ancestor (focus, board));
+}
+
+/* The clock's keys, seen before any widget (capture phase), but never
+ * taken from a text field: Space presses, Left Shift is White's button,
+ * Right Shift Black's, P (or Pause) pauses and resumes. The board's
+ * keyboard cursor uses Space when a move can be made: with the board
+ * focused, Space comes back to clock_space_cb() if the board leaves it. */
+static gboolean
+clock_key_pressed_cb (GtkEventControllerKey *controller,
+                      guint                  keyval,
+                      guint                  keycode,
+                      GdkModifierType        state,
+                      CaissaWindow          *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (self->clock == NULL || caissa_clock_get_finished (self->clock))
+    return FALSE;
+  /* (A field just removed may still be the window's focus for a moment.) */
+  if (focus != NULL && GTK_IS_EDITABLE (focus) && gtk_widget_get_root (focus) == GTK_ROOT (self))
+    return FALSE;
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
+    return FALSE;
+
+  switch (keyval)
+    {
+    case GDK_KEY_space:
+      if (focus_in_board (self, focus))
+        return FALSE;
+      /* Taken even when no press is due: a player hitting his clock must
+       * not activate whatever button has the focus. */
+      press_due_clock (self);
+      return TRUE;
+
+    case GDK_KEY_Shift_L:
+    case GDK_KEY_Shift_R:
+      {
+        CaissaColor color = keyval == GDK_KEY_Shift_L ? CAISSA_COLOR_WHITE : CAISSA_COLOR_BLACK;
+
+        /* Shift is a modifier too: only a press that is due is taken. */
+        if (!caissa_clock_face_can_press (self->clock_face, color))
+          return FALSE;
+        caissa_clock_face_press (self->clock_face, color);
+        return TRUE;
+      }
+
+    case GDK_KEY_p:
+    case GDK_KEY_P:
+    case GDK_KEY_Pause:
+      return caissa_clock_face_toggle_pause (self->clock_face);
+
+    default:
+      return FALSE;
+    }
+}
+
+/* Space the focused board did not use (bubble phase). */
+static gboolean
+clock_space_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                CaissaWindow          *self)
+{
+  if (self->clock == NULL || caissa_clock_get_finished (self->clock)
+      || keyval != GDK_KEY_space
+      || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
+      || !focus_in_board (self, gtk_root_get_focus (GTK_ROOT (self))))
+    return FALSE;
+  press_due_clock (self);
+  return TRUE;
+}
+
 /* --- Actions ---------------------------------------------------------------------- */
 
 static void
@@ -304,6 +460,15 @@ new_game_start_cb (CaissaNewGameDialog *dialog,
 {
   g_autoptr(GError) error = NULL;
 
+  if (!caissa_window_set_time_control (self,
+                                       caissa_new_game_dialog_get_time_control (dialog),
+                                       caissa_new_game_dialog_get_auto_press (dialog),
+                                       &error))
+    {
+      /* The dialog checked the time control; this is not expected. */
+      g_warning ("New game: %s", error->message);
+      return;
+    }
   if (!caissa_window_start_game (self,
                                  caissa_new_game_dialog_get_white_name (dialog),
                                  caissa_new_game_dialog_get_black_name (dialog),
@@ -329,6 +494,8 @@ new_game_action (GtkWidget  *widget,
   dialog = caissa_new_game_dialog_new (GTK_WINDOW (self),
                                        caissa_game_get_white_name (self->game),
                                        caissa_game_get_black_name (self->game));
+  caissa_new_game_dialog_set_time_control (dialog, self->time_control);
+  caissa_new_game_dialog_set_auto_press (dialog, self->auto_press);
   g_signal_connect (dialog, "start", G_CALLBACK (new_game_start_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -483,8 +650,12 @@ caissa_window_dispose (GObject *object)
 
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->clock != NULL)
+    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_clear_object (&self->clock);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), CAISSA_TYPE_WINDOW);
+  g_clear_object (&self->clock_face);
 
   G_OBJECT_CLASS (caissa_window_parent_class)->dispose (object);
 }
@@ -496,6 +667,7 @@ caissa_window_finalize (GObject *object)
 
   g_clear_object (&self->game);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->time_control, g_free);
 
   G_OBJECT_CLASS (caissa_window_parent_class)->finalize (object);
 }
@@ -600,6 +772,8 @@ caissa_window_class_init (CaissaWindowClass *klass)
 static void
 caissa_window_init (CaissaWindow *self)
 {
+  GtkEventController *key;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->game = caissa_game_new ();
@@ -607,6 +781,19 @@ caissa_window_init (CaissaWindow *self)
   g_signal_connect (self->game, "outcome-changed", G_CALLBACK (outcome_changed_cb), self);
   caissa_board_set_game (self->board, self->game);
   caissa_move_list_set_game (self->move_list, self->game);
+  /* The keyboard starts on the board (Enter shows its cursor). */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
+
+  self->clock_face = g_object_ref_sink (CAISSA_CLOCK_FACE (caissa_clock_face_new ()));
+  key = gtk_event_controller_key_new ();
+  gtk_event_controller_set_name (key, "caissa-clock-keys");
+  gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
+  g_signal_connect (key, "key-pressed", G_CALLBACK (clock_key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
+  key = gtk_event_controller_key_new ();
+  gtk_event_controller_set_name (key, "caissa-clock-space");
+  g_signal_connect (key, "key-pressed", G_CALLBACK (clock_space_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
 
   update_actions (self);
 }
@@ -631,6 +818,11 @@ caissa_window_new (CaissaApplication *application)
       caissa_board_set_flipped (self->board, g_settings_get_boolean (settings, "flipped"));
       caissa_game_set_white_name (self->game, white);
       caissa_game_set_black_name (self->game, black);
+
+      /* The first game is played under the control chosen last time. */
+      self->time_control = g_settings_get_string (settings, "time-control");
+      self->auto_press = g_settings_get_boolean (settings, "auto-press");
+      setup_clock (self);
     }
 
   return self;
@@ -688,8 +880,51 @@ caissa_window_start_game (CaissaWindow  *self,
       if (black_name != NULL)
         g_settings_set_string (self->settings, "black-name", black_name);
     }
+  setup_clock (self);
 
   return TRUE;
+}
+
+gboolean
+caissa_window_set_time_control (CaissaWindow  *self,
+                                const char    *time_control,
+                                gboolean       auto_press,
+                                GError       **error)
+{
+  g_autoptr(CaissaClock) check = NULL;
+
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (time_control != NULL, FALSE);
+
+  check = caissa_clock_new_for_time_control (time_control, error);
+  if (check == NULL)
+    return FALSE;
+
+  g_free (self->time_control);
+  self->time_control = g_strdup (caissa_clock_get_time_control (check));
+  self->auto_press = !!auto_press;
+  if (self->settings != NULL)
+    {
+      g_settings_set_string (self->settings, "time-control", self->time_control);
+      g_settings_set_boolean (self->settings, "auto-press", self->auto_press);
+    }
+  return TRUE;
+}
+
+const char *
+caissa_window_get_time_control (CaissaWindow *self)
+{
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), NULL);
+
+  return self->time_control != NULL ? self->time_control : "-";
+}
+
+CaissaClock *
+caissa_window_get_clock (CaissaWindow *self)
+{
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), NULL);
+
+  return self->clock;
 }
 
 char *
@@ -739,6 +974,37 @@ caissa_window_describe_state (CaissaWindow *self)
 
     g_string_append_printf (out, "window %d %d\n", w, h);
   }
+
+  /* The clock: its state, both faces as shown, and where its two buttons
+   * are (surface coordinates, like the squares). */
+  g_string_append_printf (out, "clock-time-control %s\n", caissa_window_get_time_control (self));
+  g_string_append_printf (out, "awaiting-press %d\n", caissa_game_get_awaiting_press (game));
+  g_string_append_printf (out, "can-move %d\n", caissa_game_get_can_move (game));
+  if (self->clock != NULL)
+    {
+      CaissaColor running = caissa_clock_get_running_side (self->clock);
+      g_autofree char *white = caissa_clock_dup_display (self->clock, CAISSA_COLOR_WHITE);
+      g_autofree char *black = caissa_clock_dup_display (self->clock, CAISSA_COLOR_BLACK);
+
+      g_string_append_printf (out, "clock-started %d\n", caissa_clock_get_started (self->clock));
+      g_string_append_printf (out, "clock-paused %d\n", caissa_clock_get_paused (self->clock));
+      g_string_append_printf (out, "clock-finished %d\n", caissa_clock_get_finished (self->clock));
+      g_string_append_printf (out, "clock-running %s\n",
+                              running == CAISSA_COLOR_WHITE ? "white"
+                              : running == CAISSA_COLOR_BLACK ? "black" : "none");
+      g_string_append_printf (out, "clock-white %s\n", white);
+      g_string_append_printf (out, "clock-black %s\n", black);
+      for (CaissaColor c = CAISSA_COLOR_WHITE; native != NULL && c <= CAISSA_COLOR_BLACK; c++)
+        {
+          GtkWidget *button = caissa_clock_face_get_button (self->clock_face, c);
+
+          if (gtk_widget_compute_bounds (button, GTK_WIDGET (native), &bounds))
+            g_string_append_printf (out, "clock-button %s %d %d %d %d\n",
+                                    c == CAISSA_COLOR_WHITE ? "white" : "black",
+                                    (int) (bounds.origin.x + sx), (int) (bounds.origin.y + sy),
+                                    (int) bounds.size.width, (int) bounds.size.height);
+        }
+    }
 
   g_type_class_unref (outcome_class);
   g_type_class_unref (reason_class);

@@ -334,9 +334,6 @@ static void bind_clock (CaissaGame  *self,
 static void
 restart (CaissaGame *self)
 {
-  /* A new game needs a new clock. */
-  if (self->clock != NULL)
-    bind_clock (self, NULL);
   refresh_mainline (self);
   self->shown = end_node (self);
   g_array_set_size (self->redo, 0);
@@ -346,6 +343,10 @@ restart (CaissaGame *self)
   self->awaiting_press = FALSE;
   set_outcome (self, CAISSA_OUTCOME_NONE, CAISSA_OUTCOME_REASON_NONE, FALSE);
   apply_status_outcome (self);
+  /* A new game needs a new clock. Last: whoever hears of it finds the
+   * game consistent. */
+  if (self->clock != NULL)
+    bind_clock (self, NULL);
 }
 
 static void
