@@ -294,6 +294,23 @@ test_window (void)
   play (game, "d4");
   g_assert_false (caissa_game_get_awaiting_press (game));
 
+  /* A clock given to the game by someone else (a game restored from
+   * disk) is shown all the same. */
+  {
+    g_autoptr(CaissaClock) restored = caissa_clock_new_for_time_control ("600", NULL);
+
+    caissa_game_set_clock (game, restored);
+    g_assert_true (caissa_window_get_clock (window) == restored);
+    g_assert_true (gtk_widget_get_visible (slot));
+    face = CAISSA_CLOCK_FACE (gtk_widget_get_first_child (slot));
+    g_assert_true (caissa_clock_face_get_clock (face) == restored);
+    g_assert_cmpint (caissa_clock_face_get_start_side (face), ==, CAISSA_COLOR_BLACK);
+    g_assert_cmpstr (status_of (window), ==, "White presses the clock to start Black’s");
+    caissa_game_set_clock (game, NULL);
+    g_assert_null (caissa_window_get_clock (window));
+    g_assert_false (gtk_widget_get_visible (slot));
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -278,6 +278,8 @@ update_actions (CaissaWindow *self)
   update_offer (self);
 }
 
+static void show_clock (CaissaWindow *self);
+
 static void
 game_notify_cb (CaissaGame   *game,
                 GParamSpec   *pspec,
@@ -285,6 +287,11 @@ game_notify_cb (CaissaGame   *game,
 {
   if (pspec->name == g_intern_static_string ("claim-pending"))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLAIM_PENDING]);
+  if (pspec->name == g_intern_static_string ("clock"))
+    {
+      show_clock (self);
+      return;
+    }
   update_actions (self);
 }
 
@@ -325,34 +332,28 @@ clock_notify_cb (CaissaClock  *clock,
     update_actions (self);
 }
 
-/* A fresh clock for the game just started, under the chosen control: the
- * game drives it (caissa_game_set_clock()), the face shows it. */
+/* Shows the game's clock, whoever gave it (a new game, a restored one), or
+ * none: the face follows it, the slot holds the face only while there is a
+ * clock to show. */
 static void
-setup_clock (CaissaWindow *self)
+show_clock (CaissaWindow *self)
 {
-  g_autoptr(CaissaClock) clock = NULL;
+  CaissaClock *clock = caissa_game_get_clock (self->game);
   GtkWidget *face = GTK_WIDGET (self->clock_face);
 
-  if (self->clock != NULL)
-    g_signal_handlers_disconnect_by_data (self->clock, self);
-  g_clear_object (&self->clock);
-
-  if (self->time_control != NULL)
-    clock = caissa_clock_new_for_time_control (self->time_control, NULL);
-  if (clock != NULL && caissa_clock_get_timed (clock))
+  if (clock != self->clock)
     {
-      self->clock = g_object_ref (clock);
-      g_signal_connect (clock, "notify", G_CALLBACK (clock_notify_cb), self);
+      if (self->clock != NULL)
+        g_signal_handlers_disconnect_by_data (self->clock, self);
+      g_set_object (&self->clock, clock);
+      if (clock != NULL)
+        g_signal_connect (clock, "notify", G_CALLBACK (clock_notify_cb), self);
     }
 
-  caissa_game_set_auto_press (self->game, self->auto_press);
-  caissa_game_set_clock (self->game, self->clock);
   caissa_clock_face_set_start_side (self->clock_face,
                                     game_end_position (self->game)->side == CHESS_WHITE
                                     ? CAISSA_COLOR_WHITE : CAISSA_COLOR_BLACK);
   caissa_clock_face_set_clock (self->clock_face, self->clock);
-
-  /* The slot holds the face only while there is a clock to show. */
   if (self->clock != NULL && gtk_widget_get_parent (face) == NULL)
     gtk_box_prepend (self->clock_slot, face);
   else if (self->clock == NULL && gtk_widget_get_parent (face) != NULL)
@@ -360,6 +361,20 @@ setup_clock (CaissaWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->clock_slot), self->clock != NULL);
 
   update_actions (self);
+}
+
+/* A fresh clock for the game just started, under the chosen control; the
+ * game drives it (caissa_game_set_clock() ignores an untimed one). */
+static void
+setup_clock (CaissaWindow *self)
+{
+  g_autoptr(CaissaClock) clock = NULL;
+
+  if (self->time_control != NULL)
+    clock = caissa_clock_new_for_time_control (self->time_control, NULL);
+  caissa_game_set_auto_press (self->game, self->auto_press);
+  caissa_game_set_clock (self->game, clock);
+  show_clock (self);
 }
 
 /* Space: the press that is due (the start, or the mover's after his move). */
