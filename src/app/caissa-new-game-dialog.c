@@ -59,8 +59,8 @@ static const struct
   { "900+10", N_("15 min + 10 s · rapid") },
   { "1800", N_("30 min · rapid") },
   { "5400+30", N_("90 min + 30 s · classical") },
-  /* Translators: 40 moves in 90 minutes, then 30 minutes, 30 s a move. */
-  { "40/5400+30:1800+30", N_("FIDE classical 40/90, 30, +30 s") },
+  /* Translators: FIDE's classical control; 30 s are added to each move. */
+  { "40/5400+30:1800+30", N_("FIDE: 40 moves in 90 min, then 30 min; +30 s") },
 };
 
 #define CHOICE_NONE 0u
