@@ -146,6 +146,21 @@ static const bool symbol_byte[256] = {
   [0x80 ... 0xff] = true,
 };
 
+/* What a byte can start, for the lexer's dispatch. */
+enum
+{
+  BYTE_OTHER = 0,
+  BYTE_BLANK,     /* space, tab */
+  BYTE_EOL,       /* line feed, carriage return */
+  BYTE_SYMBOL,    /* letter, digit, '-': a move, move number or result */
+};
+
+static const uint8_t byte_class[256] = {
+  [' '] = BYTE_BLANK, ['\t'] = BYTE_BLANK, ['\n'] = BYTE_EOL, ['\r'] = BYTE_EOL,
+  ['0' ... '9'] = BYTE_SYMBOL, ['A' ... 'Z'] = BYTE_SYMBOL, ['a' ... 'z'] = BYTE_SYMBOL,
+  ['-'] = BYTE_SYMBOL,
+};
+
 /* The same without the non-ASCII bytes: the inner loop of the lexer. */
 static const bool symbol_ascii[256] = {
   ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
@@ -296,6 +311,71 @@ ensure_start (ChessPgnParser *p)
 
 /* --- Tokens ---------------------------------------------------------------- */
 
+/* A tag read: name (NUL-terminated, name_len bytes) and p->tag_value
+ * (NUL-terminated, vlen bytes). */
+static void
+deliver_tag (ChessPgnParser         *p,
+             const char             *name,
+             size_t                  name_len,
+             size_t                  vlen,
+             const ChessPgnLocation *loc)
+{
+  if (p->game == GAME_SKIP)
+    return;
+  if (name_len == 3 && memcmp (name, "FEN", 3) == 0)
+    {
+      memcpy (p->fen, p->tag_value, vlen + 1);
+      p->fen_loc = *loc;
+    }
+  else if (name_len == 5 && memcmp (name, "SetUp", 5) == 0)
+    {
+      p->setup = strcmp (p->tag_value, "1") == 0;
+      p->setup_loc = *loc;
+    }
+  if (p->v.tag)
+    p->v.tag (p->user_data, name, p->tag_value, vlen);
+}
+
+/* Bytes of a tag name, and the bytes that end a value read in one pass. */
+static const bool name_byte[256] = {
+  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true, ['_'] = true,
+};
+static const bool value_stop_byte[256] = {
+  ['"'] = true, ['\\'] = true, ['\n'] = true, ['\r'] = true,
+};
+
+/* The usual tag, [Name "value"] without escapes, read in one pass. Returns
+ * the index just past its ']', or 0 when the tag is anything else (or cut
+ * by the end of buf): then the general path reads it. */
+static size_t
+simple_tag (const unsigned char *buf,
+            size_t               i,
+            size_t               len,
+            size_t              *name_end,
+            size_t              *value_start,
+            size_t              *value_end)
+{
+  size_t lim = len - i > CHESS_PGN_MAX_TAG ? i + CHESS_PGN_MAX_TAG : len;
+  size_t j = i + 1;
+
+  if (j >= lim || !is_alnum (buf[j]))
+    return 0;
+  while (j < lim && name_byte[buf[j]])
+    j++;
+  *name_end = j;
+  if (j - i - 1 > 255 || j >= lim || buf[j] != ' ' || ++j >= lim || buf[j] != '"')
+    return 0;
+  *value_start = ++j;
+  while (j < lim && !value_stop_byte[buf[j]])
+    j++;
+  if (j >= lim || buf[j] != '"')
+    return 0;
+  *value_end = j++;
+  if (j >= lim || buf[j] != ']')
+    return 0;
+  return j + 1;
+}
+
 /* Handles one complete [Name "value"] of n bytes at t (t[0] == '[',
  * t[n - 1] == ']'). */
 static void
@@ -344,21 +424,7 @@ handle_tag (ChessPgnParser         *p,
               name, t[i] >= 32 && t[i] < 127 ? t[i] : '?');
         return;
       }
-  if (p->game == GAME_SKIP)
-    return;
-
-  if (strcmp (name, "FEN") == 0)
-    {
-      memcpy (p->fen, p->tag_value, vlen + 1);
-      p->fen_loc = *loc;
-    }
-  else if (strcmp (name, "SetUp") == 0)
-    {
-      p->setup = strcmp (p->tag_value, "1") == 0;
-      p->setup_loc = *loc;
-    }
-  if (p->v.tag)
-    p->v.tag (p->user_data, name, p->tag_value, vlen);
+  deliver_tag (p, name, k, vlen, loc);
 }
 
 static void
@@ -665,7 +731,7 @@ enter_movetext (ChessPgnParser         *p,
       return false;
     }
   p->game = GAME_MOVES;
-  return ensure_start (p);
+  return p->have_start || ensure_start (p);
 }
 
 /* A complete symbol: move number, result, move (with suffixes), null move.
@@ -1022,20 +1088,23 @@ process (ChessPgnParser      *p,
           {
             unsigned char c = buf[i];
 
-            while (c == ' ' || c == '\n' || c == '\t' || c == '\r')
+            unsigned cls = byte_class[c];
+
+            while (cls == BYTE_BLANK || cls == BYTE_EOL)
               {
-                if (c == '\n' || c == '\r')
+                if (cls == BYTE_EOL)
                   newline (p, buf, i);
                 if (++i >= len)
                   goto next;
                 c = buf[i];
+                cls = byte_class[c];
               }
 
             ChessPgnLocation loc = loc_at (p, i);
             p->tok = loc;
 
             /* Moves and move numbers are most tokens: straight to them. */
-            if (!is_alnum (c) && c != '-')
+            if (cls != BYTE_SYMBOL)
               {
                 switch (c)
                   {
@@ -1063,8 +1132,27 @@ process (ChessPgnParser      *p,
                   case '[':
                     {
                       /* A whole tag, up to its ']' on the same line. */
-                      size_t j = i + 1;
+                      size_t j = i + 1, name_end, value_start, value_end;
                       bool quoted = false, closed = false;
+                      size_t after = simple_tag (buf, i, len, &name_end, &value_start, &value_end);
+
+                      if (after != 0)
+                        {
+                          char name[256];
+                          if (p->game == GAME_MOVES || (p->game == GAME_SKIP && p->skip_saw_moves))
+                            end_without_result (p, loc.offset);
+                          if (p->stopped)
+                            return i;
+                          if (p->game == GAME_NONE)
+                            game_begin (p, &loc);
+                          memcpy (name, buf + i + 1, name_end - i - 1);
+                          name[name_end - i - 1] = '\0';
+                          memcpy (p->tag_value, buf + value_start, value_end - value_start);
+                          p->tag_value[value_end - value_start] = '\0';
+                          deliver_tag (p, name, name_end - i - 1, value_end - value_start, &loc);
+                          i = after;
+                          goto next;
+                        }
                       for (; j < len && j - i < CHESS_PGN_MAX_TAG; j++)
                         {
                           unsigned char d = buf[j];
@@ -1191,6 +1279,22 @@ process (ChessPgnParser      *p,
                         i += 3;
                         break;
                       }
+                  }
+              }
+
+            if (is_digit (c) && p->game == GAME_MOVES)
+              {
+                /* A move number inside the movetext ("12." "12..."): it
+                 * only says what is known already. */
+                size_t j = i + 1;
+                while (j < len && j - i < 10 && is_digit (buf[j]))
+                  j++;
+                if (j < len && buf[j] == '.')
+                  {
+                    while (j < len && buf[j] == '.')
+                      j++;
+                    i = j;
+                    goto next;
                   }
               }
 
