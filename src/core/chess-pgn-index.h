@@ -81,9 +81,13 @@ const ChessPgnIndexEntry *chess_pgn_index_entry (const ChessPgnIndex *index, siz
 size_t         chess_pgn_index_tag    (const ChessPgnIndex *index, const char *data, size_t i,
                                        ChessPgnIndexTag tag, char *buf, size_t cap);
 
-/* Cuts data[0..len) into at most n parts at game starts: writes bounds[0] =
- * 0 < bounds[1] < … < bounds[k] = len and returns k (≤ n; fewer when the
- * buffer is small or has few games). bounds must hold n + 1 values. */
+/* Cuts data[0..len) into at most n parts of about equal size, at game
+ * starts where both the indexer and the PGN reader start a game (a line
+ * [Name "... after a line that ends with a result): writes bounds[0] = 0 <
+ * bounds[1] < … < bounds[k] = len and returns k (≤ n; fewer when the
+ * buffer is small or has few games). bounds must hold n + 1 values. Parts
+ * can then be indexed, or read with a ChessPgnParser each, on their own
+ * threads. */
 unsigned       chess_pgn_index_split  (const char *data, uint64_t len, unsigned n,
                                        uint64_t *bounds);
 /* Moves every entry of `part` (which must have finished, and must start
