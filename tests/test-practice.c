@@ -211,6 +211,32 @@ test_start_pending (Fixture       *f,
   g_assert_cmpint (r.dtm_moves, <=, 8);
 }
 
+/* A fresh object whose table another one built: the start comes at once. */
+static void
+test_start_built (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(CaissaPractice) other = caissa_practice_new (f->records, f->cache);
+
+  caissa_practice_set_cache_tables (other, FALSE);
+  setup_ending (f->practice, CHESS_TB_KRK, CAISSA_PRACTICE_DIFFICULTY_SHORT);
+  g_assert_true (chess_tb_is_built (CHESS_TB_KRK));
+
+  caissa_practice_set_ending (other, CHESS_TB_KRK);
+  g_assert_true (caissa_practice_get_ready (other));
+  g_clear_object (&other);
+
+  /* Its default ending, KQK, built behind its back. */
+  g_assert_true (chess_tb_build (CHESS_TB_KQK, NULL, NULL));
+  other = caissa_practice_new (f->records, f->cache);
+  caissa_practice_set_cache_tables (other, FALSE);
+  g_assert_false (caissa_practice_get_ready (other));
+  caissa_practice_start (other, 9);
+  g_assert_true (caissa_practice_get_ready (other));
+  g_assert_false (caissa_practice_get_start_pending (other));
+  g_assert_cmpint (caissa_practice_get_state (other), ==, CAISSA_PRACTICE_STATE_PLAYER);
+}
+
 /* --- Moves ---------------------------------------------------------------- */
 
 static void
@@ -786,6 +812,7 @@ main (int   argc,
   g_test_add ("/model/practice/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("start", test_start);
   ADD ("start-pending", test_start_pending);
+  ADD ("start-built", test_start_built);
   ADD ("best-and-defender", test_best_and_defender);
   ADD ("wasted", test_wasted);
   ADD ("stalemate", test_stalemate);

@@ -563,6 +563,18 @@ set_ready (CaissaPractice *self,
   notify (self, PROP_READY);
 }
 
+/* The current ending's table is there: a start waiting for it goes. */
+static void
+table_became_ready (CaissaPractice *self)
+{
+  self->progress = 1.0;
+  notify (self, PROP_PROGRESS);
+  update_range (self);
+  set_ready (self, TRUE);
+  if (self->start_pending)
+    begin_session (self);
+}
+
 static void
 build_done_cb (GObject      *source,
                GAsyncResult *result,
@@ -585,13 +597,7 @@ build_done_cb (GObject      *source,
     }
   if (ending != self->ending || self->ready)
     return;
-
-  self->progress = 1.0;
-  notify (self, PROP_PROGRESS);
-  update_range (self);
-  set_ready (self, TRUE);
-  if (self->start_pending)
-    begin_session (self);
+  table_became_ready (self);
 }
 
 /* Makes the current ending's table ready, now or in a worker thread. */
@@ -603,10 +609,7 @@ ensure_table (CaissaPractice *self)
 
   if (table_ready (self->ending))
     {
-      self->progress = 1.0;
-      notify (self, PROP_PROGRESS);
-      update_range (self);
-      set_ready (self, TRUE);
+      table_became_ready (self);
       return;
     }
 
@@ -1764,6 +1767,60 @@ caissa_practice_get_records_path (CaissaPractice *self)
   g_return_val_if_fail (CAISSA_IS_PRACTICE (self), NULL);
 
   return self->records_path;
+}
+
+#define CHOICES "choices"
+
+gboolean
+caissa_practice_restore_choices (CaissaPractice *self,
+                                 gboolean        fallback_flag)
+{
+  GKeyFile *file;
+  g_autofree char *ending = NULL;
+  g_autofree char *difficulty = NULL;
+  g_autofree char *color = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean flag;
+
+  g_return_val_if_fail (CAISSA_IS_PRACTICE (self), fallback_flag);
+
+  file = ensure_records (self);
+  ending = g_key_file_get_string (file, CHOICES, "ending", NULL);
+  if (ending != NULL && chess_tb_ending_from_name (ending) != CHESS_TB_NONE)
+    caissa_practice_set_ending (self, chess_tb_ending_from_name (ending));
+  difficulty = g_key_file_get_string (file, CHOICES, "difficulty", NULL);
+  for (CaissaPracticeDifficulty d = 0; difficulty != NULL && d < CAISSA_PRACTICE_N_DIFFICULTIES; d++)
+    if (g_str_equal (difficulty, caissa_practice_difficulty_id (d)))
+      caissa_practice_set_difficulty (self, d);
+  color = g_key_file_get_string (file, CHOICES, "color", NULL);
+  if (g_strcmp0 (color, "white") == 0)
+    caissa_practice_set_player_color (self, CAISSA_COLOR_WHITE);
+  else if (g_strcmp0 (color, "black") == 0)
+    caissa_practice_set_player_color (self, CAISSA_COLOR_BLACK);
+  else if (g_strcmp0 (color, "either") == 0)
+    caissa_practice_set_player_color (self, CAISSA_COLOR_NONE);
+
+  flag = g_key_file_get_boolean (file, CHOICES, "flag", &error);
+  return error != NULL ? fallback_flag : flag;
+}
+
+void
+caissa_practice_save_choices (CaissaPractice *self,
+                              gboolean        flag)
+{
+  static const char *const colors[] = { "white", "black", "either" };
+  GKeyFile *file;
+
+  g_return_if_fail (CAISSA_IS_PRACTICE (self));
+
+  file = ensure_records (self);
+  g_key_file_set_string (file, CHOICES, "ending", chess_tb_ending_name (self->ending));
+  if (self->difficulty < CAISSA_PRACTICE_DIFFICULTY_CUSTOM)
+    g_key_file_set_string (file, CHOICES, "difficulty",
+                           caissa_practice_difficulty_id (self->difficulty));
+  g_key_file_set_string (file, CHOICES, "color", colors[self->player_color]);
+  g_key_file_set_boolean (file, CHOICES, "flag", flag);
+  save_records (self);
 }
 
 static const char *

@@ -210,6 +210,15 @@ void                caissa_practice_get_record       (CaissaPractice           *
 const char         *caissa_practice_get_records_notice (CaissaPractice *self);
 const char         *caissa_practice_get_records_path (CaissaPractice *self);
 
+/* The player's last choices (ending, difficulty, colour and a UI flag
+ * such as "show the verdicts"), kept in the records file's [choices]
+ * group. restore applies the saved ones (unknown values are skipped) and
+ * returns the flag (fallback when none is saved); save writes them. */
+gboolean            caissa_practice_restore_choices  (CaissaPractice *self,
+                                                      gboolean        fallback_flag);
+void                caissa_practice_save_choices     (CaissaPractice *self,
+                                                      gboolean        flag);
+
 /* A line-oriented description for tests driving the app from outside:
  * "practice-state player", "practice-mate-in 2", "practice-best e2e4", … */
 char               *caissa_practice_describe_state   (CaissaPractice *self);
