@@ -315,7 +315,7 @@ chess_generate_legal (const ChessPosition *pos,
 {
   Board b;
 
-  chess_init ();
+  _chess_init_fast ();
   list->count = 0;
   if (!has_kings (pos))
     return 0;
@@ -329,7 +329,7 @@ chess_count_legal (const ChessPosition *pos)
 {
   Board b;
 
-  chess_init ();
+  _chess_init_fast ();
   if (!has_kings (pos))
     return 0;
   board_from_position (&b, pos);
@@ -345,7 +345,7 @@ chess_position_ep_legal (const ChessPosition *pos)
 
   if (pos->ep_square >= 64 || !has_kings (pos))
     return false;
-  chess_init ();
+  _chess_init_fast ();
   board_from_position (&b, pos);
   /* The square must really be behind an enemy pawn that just passed it. */
   if (chess_square_rank (pos->ep_square) != (us == CHESS_WHITE ? 5 : 2))
@@ -366,57 +366,152 @@ chess_position_ep_legal (const ChessPosition *pos)
 }
 
 bool
+_chess_castling_ok (const ChessPosition *pos,
+                    unsigned             home,
+                    unsigned             to)
+{
+  const unsigned us = pos->side & 1;
+  const ChessBitboard occ = pos->by_type[0];
+  const ChessColor them = (ChessColor) (us ^ 1);
+  bool kingside = to > home;
+  unsigned right = kingside ? (us == CHESS_WHITE ? CHESS_CASTLE_WK : CHESS_CASTLE_BK)
+                            : (us == CHESS_WHITE ? CHESS_CASTLE_WQ : CHESS_CASTLE_BQ);
+  ChessBitboard path = kingside ? BB (home + 1) | BB (home + 2)
+                                : BB (home - 1) | BB (home - 2) | BB (home - 3);
+  unsigned rook = kingside ? home + 3 : home - 4;
+  unsigned step = kingside ? home + 1 : home - 1;
+
+  return home == (us == CHESS_WHITE ? 4u : 60u) && (to == home + 2 || to + 2 == home)
+         && !pos->checkers && (pos->castling & right) && !(occ & path)
+         && (pos->by_type[CHESS_ROOK] & pos->by_color[us] & BB (rook))
+         && !chess_position_attackers (pos, (ChessSquare) step, them, occ)
+         && !chess_position_attackers (pos, (ChessSquare) to, them, occ);
+}
+
+bool
+_chess_ep_ok (const ChessPosition *pos,
+              unsigned             from)
+{
+  const unsigned us = pos->side & 1;
+  Board b;
+
+  if (pos->ep_square >= 64 || chess_square_rank (pos->ep_square) != (us == CHESS_WHITE ? 5u : 2u)
+      || !(chess_pawn_table[us][from] & BB (pos->ep_square)) || bb_more_than_one (pos->checkers))
+    return false;
+  board_from_position (&b, pos);
+  return ep_capture_ok (&b, from, bb_lsb (pos->by_type[CHESS_KING] & pos->by_color[us]), pos->checkers);
+}
+
+/* One move tested on its own: first, that the piece can make it at all
+ * (the right kind, the target in reach, the pawn's geometry), then the
+ * masks of _chess_pseudo_is_legal (). */
+bool
+_chess_move_is_legal (const ChessPosition *pos,
+                      ChessMove            move)
+{
+  const unsigned us = pos->side & 1, them = us ^ 1;
+  const unsigned from = chess_move_from (move), to = chess_move_to (move);
+  const ChessMoveKind kind = chess_move_kind (move);
+  const ChessBitboard occ = pos->by_type[0], own = pos->by_color[us];
+  const ChessBitboard kings = pos->by_type[CHESS_KING];
+  ChessBitboard reach;
+
+  if (!(own & BB (from)) || (own & BB (to)) || !(kings & own) || !(kings & pos->by_color[them]))
+    return false;
+  /* Only a promotion carries a piece in its top bits. */
+  if (kind != CHESS_MOVE_PROMOTION && (move >> 14) != 0)
+    return false;
+
+  switch (chess_piece_type (pos->board[from]))
+    {
+    case CHESS_PAWN:
+      {
+        const int up = us == CHESS_WHITE ? 8 : -8;
+        const bool last = chess_square_rank (to) == (us == CHESS_WHITE ? 7u : 0u);
+
+        if (kind == CHESS_MOVE_EN_PASSANT)
+          return to == pos->ep_square && _chess_ep_ok (pos, from);
+        if (kind == CHESS_MOVE_CASTLING || last != (kind == CHESS_MOVE_PROMOTION))
+          return false;
+        if ((int) to == (int) from + up)
+          reach = ~occ;
+        else if ((int) to == (int) from + 2 * up)
+          reach = chess_square_rank (from) == (us == CHESS_WHITE ? 1u : 6u)
+                  && !(occ & BB (from + up)) ? ~occ : 0;
+        else
+          reach = chess_pawn_table[us][from] & pos->by_color[them];
+        break;
+      }
+    case CHESS_KNIGHT:
+      reach = kind == CHESS_MOVE_NORMAL ? chess_knight_table[from] : 0;
+      break;
+    case CHESS_BISHOP:
+      reach = kind == CHESS_MOVE_NORMAL ? bb_bishop_attacks (from, occ) : 0;
+      break;
+    case CHESS_ROOK:
+      reach = kind == CHESS_MOVE_NORMAL ? bb_rook_attacks (from, occ) : 0;
+      break;
+    case CHESS_QUEEN:
+      reach = kind == CHESS_MOVE_NORMAL ? bb_bishop_attacks (from, occ) | bb_rook_attacks (from, occ) : 0;
+      break;
+    case CHESS_KING:
+      if (kind == CHESS_MOVE_CASTLING)
+        return _chess_castling_ok (pos, from, to);
+      reach = kind == CHESS_MOVE_NORMAL ? chess_king_table[from] : 0;
+      break;
+    case CHESS_NO_PIECE_TYPE:
+    default:
+      return false;
+    }
+  return (reach & BB (to)) && _chess_pseudo_is_legal (pos, move);
+}
+
+bool
 chess_position_is_legal (const ChessPosition *pos,
                          ChessMove            move)
 {
-  ChessMoveList list;
-
   if (move == CHESS_MOVE_NONE || move == CHESS_MOVE_NULL)
     return false;
-  chess_generate_legal (pos, &list);
-  for (unsigned i = 0; i < list.count; i++)
-    if (list.moves[i] == move)
-      return true;
-  return false;
+  _chess_init_fast ();
+  return _chess_move_is_legal (pos, move);
 }
 
+/* The move the generator would list first for from→to: castling when the
+ * king goes two squares or onto its own rook, the named promotion (else the
+ * queen), e.p. onto the empty e.p. square; then the one legality test. */
 ChessMove
 chess_position_find_move (const ChessPosition *pos,
                           ChessSquare          from,
                           ChessSquare          to,
                           ChessPieceType       promotion)
 {
-  ChessMoveList list;
-  ChessMove fallback = CHESS_MOVE_NONE;
+  const unsigned us = pos->side & 1;
+  ChessPieceType type;
+  ChessMove m;
 
-  if (from >= 64 || to >= 64)
+  if (from >= 64 || to >= 64 || !(pos->by_color[us] & BB (from)))
     return CHESS_MOVE_NONE;
-  chess_generate_legal (pos, &list);
-  for (unsigned i = 0; i < list.count; i++)
+  _chess_init_fast ();
+  type = chess_piece_type (pos->board[from]);
+  m = chess_move_make (from, to, CHESS_MOVE_NORMAL);
+  if (type == CHESS_KING)
     {
-      ChessMove m = list.moves[i];
-      if (chess_move_from (m) != from)
-        continue;
-      if (chess_move_kind (m) == CHESS_MOVE_CASTLING)
-        {
-          /* King onto its own rook means castling on that side too. */
-          unsigned rook = chess_move_to (m) > from ? from + 3u : from - 4u;
-          if (chess_move_to (m) == to || rook == to)
-            return m;
-          continue;
-        }
-      if (chess_move_to (m) != to)
-        continue;
-      if (chess_move_kind (m) != CHESS_MOVE_PROMOTION)
-        return m;
-      if (chess_move_promotion (m) == promotion)
-        return m;
-      /* No piece named: the queen, so callers can see that it promotes. */
-      if (chess_move_promotion (m) == CHESS_QUEEN
-          && (promotion < CHESS_KNIGHT || promotion > CHESS_QUEEN))
-        fallback = m;
+      unsigned home = us == CHESS_WHITE ? 4 : 60;
+      if (from == home && (to == home + 2 || to == home + 3))
+        m = chess_move_make (from, home + 2, CHESS_MOVE_CASTLING);
+      else if (from == home && (to == home - 2 || to == home - 4))
+        m = chess_move_make (from, home - 2, CHESS_MOVE_CASTLING);
     }
-  return fallback;
+  else if (type == CHESS_PAWN)
+    {
+      if (chess_square_rank (to) == (us == CHESS_WHITE ? 7u : 0u))
+        m = chess_move_make_promotion (from, to, promotion >= CHESS_KNIGHT && promotion <= CHESS_QUEEN
+                                                 ? promotion : CHESS_QUEEN);
+      else if (to == pos->ep_square && !(pos->by_type[0] & BB (to))
+               && chess_square_file (to) != chess_square_file (from))
+        m = chess_move_make (from, to, CHESS_MOVE_EN_PASSANT);
+    }
+  return _chess_move_is_legal (pos, m) ? m : CHESS_MOVE_NONE;
 }
 
 /* A lean make for perft: bitboards only, no mailbox, key or counters. */
@@ -508,7 +603,7 @@ chess_perft (const ChessPosition *pos,
 {
   Board b;
 
-  chess_init ();
+  _chess_init_fast ();
   if (depth == 0)
     return 1;
   if (!has_kings (pos))

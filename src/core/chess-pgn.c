@@ -12,14 +12,12 @@
  */
 #include "chess-pgn.h"
 #include "chess-game-private.h"
-#include "chess-pgn-private.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "chess-bitboard.h"
 #include "chess-fen.h"
 #include "chess-san.h"
 
@@ -476,184 +474,6 @@ emit_result (ChessPgnParser         *p,
   game_end (p, p->game != GAME_SKIP, end);
 }
 
-/* The common case of SAN, resolved without generating every legal move:
- * a piece or pawn move written exactly ("Nf3", "exd5", "e8=Q+", "Rae1").
- * The only pieces of the named type that attack the target square are the
- * candidates; exactly one must remain after the disambiguation, and it is
- * legal when it answers the check (if any) and, if pinned, stays on its
- * pin line. Anything else — double checks, castling, en passant, sloppy
- * or wrong SAN — returns CHESS_MOVE_NONE and chess_san_parse() decides
- * (and explains errors). Most of pgn-check's speed: tests/test-pgn.c
- * checks that it never disagrees with chess_san_parse(). The attack tables
- * must be built (chess_init(); any position function does it). */
-ChessMove
-_chess_pgn_san_fast (const ChessPosition *pos,
-                     const char          *s,
-                     size_t               n)
-{
-  ChessColor us = (ChessColor) pos->side;
-  ChessBitboard own = pos->by_color[us], occ = pos->by_type[0];
-  ChessBitboard evasions = ~(ChessBitboard) 0, sources;
-  ChessSquare ksq = CHESS_NO_SQUARE, to, from;
-  ChessPieceType type;
-  int file = -1, rank = -1;
-  bool capture = false;
-  size_t i = 1;
-
-  /* In check, a move other than the king's must take the one checker or
-   * step between it and the king. */
-  if (pos->checkers != 0)
-    {
-      if (bb_more_than_one (pos->checkers))
-        evasions = 0;
-      else
-        {
-          ksq = chess_position_king (pos, us);
-          evasions = pos->checkers | chess_between_table[ksq][bb_lsb (pos->checkers)];
-        }
-    }
-  while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
-    n--;
-  if (n < 2)
-    return CHESS_MOVE_NONE;
-
-  if (s[0] >= 'a' && s[0] <= 'h')
-    {
-      int up = us == CHESS_WHITE ? 8 : -8;
-      int last = us == CHESS_WHITE ? 7 : 0;
-      ChessPieceType promo = CHESS_NO_PIECE_TYPE;
-      ChessPiece pawn = chess_piece_make (us, CHESS_PAWN);
-
-      if (n >= 4 && s[n - 2] == '=')
-        {
-          switch (s[n - 1])
-            {
-            case 'Q': promo = CHESS_QUEEN; break;
-            case 'R': promo = CHESS_ROOK; break;
-            case 'B': promo = CHESS_BISHOP; break;
-            case 'N': promo = CHESS_KNIGHT; break;
-            default: return CHESS_MOVE_NONE;
-            }
-          n -= 2;
-        }
-      if (n == 2)
-        {
-          /* Pawns push to ranks 3..8 (White) or 6..1 (Black) only. */
-          if (us == CHESS_WHITE ? (s[1] < '3' || s[1] > '8') : (s[1] < '1' || s[1] > '6'))
-            return CHESS_MOVE_NONE;
-          to = chess_square_make (s[0] - 'a', s[1] - '1');
-          if (pos->board[to] != CHESS_NO_PIECE)
-            return CHESS_MOVE_NONE;
-          from = (ChessSquare) (to - up);
-          if (pos->board[from] != pawn)
-            {
-              if (pos->board[from] != CHESS_NO_PIECE
-                  || chess_square_rank (to) != (us == CHESS_WHITE ? 3 : 4)
-                  || pos->board[from - up] != pawn)
-                return CHESS_MOVE_NONE;
-              from = (ChessSquare) (from - up);
-            }
-        }
-      else if (n == 4 && s[1] == 'x')
-        {
-          if (s[2] < 'a' || s[2] > 'h' || s[3] < '1' || s[3] > '8'
-              || (s[2] - s[0] != 1 && s[0] - s[2] != 1))
-            return CHESS_MOVE_NONE;
-          to = chess_square_make (s[2] - 'a', s[3] - '1');
-          /* A capture onto an empty square would be en passant: not here. */
-          if (pos->board[to] == CHESS_NO_PIECE || (own & BB (to)))
-            return CHESS_MOVE_NONE;
-          if ((int) chess_square_rank (to) == (us == CHESS_WHITE ? 0 : 7))
-            return CHESS_MOVE_NONE;
-          from = chess_square_make (s[0] - 'a', chess_square_rank (to) - (us == CHESS_WHITE ? 1 : -1));
-          if (pos->board[from] != pawn)
-            return CHESS_MOVE_NONE;
-        }
-      else
-        return CHESS_MOVE_NONE;
-      if ((int) chess_square_rank (to) == last ? promo == CHESS_NO_PIECE_TYPE
-                                               : promo != CHESS_NO_PIECE_TYPE)
-        return CHESS_MOVE_NONE;
-      type = CHESS_PAWN;
-    }
-  else
-    {
-      switch (s[0])
-        {
-        case 'N': type = CHESS_KNIGHT; break;
-        case 'B': type = CHESS_BISHOP; break;
-        case 'R': type = CHESS_ROOK; break;
-        case 'Q': type = CHESS_QUEEN; break;
-        case 'K': type = CHESS_KING; break;
-        default: return CHESS_MOVE_NONE;
-        }
-      if (n < 3 || n > 6 || s[n - 2] < 'a' || s[n - 2] > 'h' || s[n - 1] < '1' || s[n - 1] > '8')
-        return CHESS_MOVE_NONE;
-      to = chess_square_make (s[n - 2] - 'a', s[n - 1] - '1');
-      n -= 2;
-      if (i < n && s[i] >= 'a' && s[i] <= 'h')
-        file = s[i++] - 'a';
-      if (i < n && s[i] >= '1' && s[i] <= '8')
-        rank = s[i++] - '1';
-      if (i < n && s[i] == 'x')
-        {
-          capture = true;
-          i++;
-        }
-      if (i != n)
-        return CHESS_MOVE_NONE;
-      if ((own & BB (to)) || capture != (pos->board[to] != CHESS_NO_PIECE))
-        return CHESS_MOVE_NONE;
-
-      if (type == CHESS_KING)
-        {
-          from = chess_position_king (pos, us);
-          if (from >= 64 || !(chess_king_table[from] & BB (to))
-              || (file >= 0 && (int) chess_square_file (from) != file)
-              || (rank >= 0 && (int) chess_square_rank (from) != rank)
-              || chess_position_attackers (pos, to, (ChessColor) (us ^ 1), occ ^ BB (from)) != 0)
-            return CHESS_MOVE_NONE;
-          return chess_move_make (from, to, CHESS_MOVE_NORMAL);
-        }
-
-      switch (type)
-        {
-        case CHESS_KNIGHT: sources = chess_knight_table[to]; break;
-        case CHESS_BISHOP: sources = bb_bishop_attacks (to, occ); break;
-        case CHESS_ROOK: sources = bb_rook_attacks (to, occ); break;
-        default: sources = bb_bishop_attacks (to, occ) | bb_rook_attacks (to, occ); break;
-        }
-      sources &= pos->by_type[type] & own;
-      if (file >= 0)
-        sources &= FILE_A_BB << file;
-      if (rank >= 0)
-        sources &= RANK_1_BB << (8 * rank);
-      /* Two candidates may still be one legal move when the other is
-       * pinned: chess_san_parse sorts that out. */
-      if (sources == 0 || bb_more_than_one (sources))
-        return CHESS_MOVE_NONE;
-      from = (ChessSquare) bb_lsb (sources);
-    }
-
-  if (!(evasions & BB (to)))
-    return CHESS_MOVE_NONE;
-  if (pos->blockers & BB (from))
-    {
-      /* Pinned: legal only along the line through the king. */
-      if (ksq == CHESS_NO_SQUARE)
-        ksq = chess_position_king (pos, us);
-      if (ksq >= 64 || !(chess_line_table[ksq][from] & BB (to)))
-        return CHESS_MOVE_NONE;
-    }
-  if (type == CHESS_PAWN && chess_square_rank (to) == (us == CHESS_WHITE ? 7 : 0))
-    {
-      ChessPieceType promo = s[n + 1] == 'Q' ? CHESS_QUEEN : s[n + 1] == 'R' ? CHESS_ROOK
-                             : s[n + 1] == 'B' ? CHESS_BISHOP : CHESS_KNIGHT;
-      return chess_move_make_promotion (from, to, promo);
-    }
-  return chess_move_make (from, to, CHESS_MOVE_NORMAL);
-}
-
 static void
 handle_move (ChessPgnParser         *p,
              const char             *san,
@@ -671,9 +491,7 @@ handle_move (ChessPgnParser         *p,
       return;
     }
   level = &p->levels[p->depth];
-  move = _chess_pgn_san_fast (&level->cur, san, n);
-  if (move == CHESS_MOVE_NONE)
-    move = chess_san_parse (&level->cur, san, n, &error);
+  move = chess_san_parse (&level->cur, san, n, &error);
   if (move == CHESS_MOVE_NULL && chess_position_in_check (&level->cur))
     {
       error.code = CHESS_ERROR_SAN_ILLEGAL;
@@ -1428,7 +1246,6 @@ chess_pgn_parser_new (const ChessPgnVisitor *visitor,
   p->fen = xmalloc (CHESS_PGN_MAX_TAG + 1);
   p->fen[0] = '\0';
   p->tag_value = xmalloc (CHESS_PGN_MAX_TAG + 1);
-  chess_init ();     /* the fast path reads the attack tables directly */
   chess_position_init_start (&p->initial);
   return p;
 }

@@ -10,11 +10,23 @@
 #include "chess-private.h"
 
 static once_flag init_once = ONCE_FLAG_INIT;
+atomic_bool _chess_tables_ready;
+
+static void
+build_tables (void)
+{
+  chess_bitboard_init ();
+  atomic_store_explicit (&_chess_tables_ready, true, memory_order_release);
+}
 
 void
 chess_init (void)
 {
-  call_once (&init_once, chess_bitboard_init);
+  /* call_once () is a call into libc on every use; this flag makes every
+   * use after the first one load. */
+  if (atomic_load_explicit (&_chess_tables_ready, memory_order_acquire))
+    return;
+  call_once (&init_once, build_tables);
 }
 
 /* Rights that survive a move from or to each square: a king or rook leaving
@@ -65,7 +77,7 @@ chess_move_to_uci (ChessMove  move,
 void
 chess_position_clear (ChessPosition *pos)
 {
-  chess_init ();
+  _chess_init_fast ();
   memset (pos, 0, sizeof *pos);
   pos->ep_square = CHESS_NO_SQUARE;
   pos->side = CHESS_WHITE;
@@ -145,7 +157,7 @@ chess_position_attackers (const ChessPosition *pos,
   const ChessBitboard *t = pos->by_type;
   ChessBitboard them = pos->by_color[by];
 
-  chess_init ();
+  _chess_init_fast ();
   if (sq >= 64)
     return 0;
   return ((chess_pawn_table[by ^ 1][sq] & t[CHESS_PAWN])
@@ -177,7 +189,7 @@ chess_attacks (ChessPieceType type,
                ChessSquare    sq,
                ChessBitboard  occupied)
 {
-  chess_init ();
+  _chess_init_fast ();
   if (sq >= 64)
     return 0;
   switch (type)
@@ -248,7 +260,7 @@ _chess_position_compute_key (const ChessPosition *pos)
 void
 chess_position_finish (ChessPosition *pos)
 {
-  chess_init ();
+  _chess_init_fast ();
   pos->side &= 1;
   pos->castling &= 15;
   if (pos->ep_square > 64)
@@ -268,7 +280,7 @@ _chess_position_validate_field (const ChessPosition *pos,
   const ChessBitboard *t = pos->by_type;
   char name[3];
 
-  chess_init ();
+  _chess_init_fast ();
   *field = CHESS_FIELD_PLACEMENT;
   for (int c = 0; c < 2; c++)
     {
@@ -423,7 +435,7 @@ chess_position_is_consistent (const ChessPosition *pos)
   ChessBitboard all = 0;
   ChessPosition copy;
 
-  chess_init ();
+  _chess_init_fast ();
   if (pos->side > 1 || pos->castling > 15)
     return false;
   if (pos->by_color[0] & pos->by_color[1])
@@ -518,7 +530,7 @@ chess_position_make_move (ChessPosition *pos,
 {
   ChessColor us = (ChessColor) pos->side, them = (ChessColor) (us ^ 1);
 
-  chess_init ();
+  _chess_init_fast ();
   /* The old e.p. file leaves the key only if it was in it. */
   if (pos->ep_square != CHESS_NO_SQUARE)
     {

@@ -5,8 +5,23 @@
  */
 #pragma once
 
+#include <stdatomic.h>
+
 #include "chess-position.h"
 #include "chess-bitboard.h"
+
+/* Set, with release order, once chess_init () has built the tables. */
+extern atomic_bool _chess_tables_ready;
+
+/* chess_init () for the hot paths (making moves, attack queries, SAN): once
+ * the tables exist this is one acquire load, which on x86 and ARM64 is an
+ * ordinary load, instead of a call through call_once (). */
+static inline void
+_chess_init_fast (void)
+{
+  if (__builtin_expect (!atomic_load_explicit (&_chess_tables_ready, memory_order_acquire), 0))
+    chess_init ();
+}
 
 /* Which FEN field a validation failure belongs to (for the column). */
 typedef enum
@@ -26,6 +41,50 @@ bool     _chess_position_validate_field (const ChessPosition *pos, ChessError *e
                                          ChessFenField *field);
 uint64_t _chess_position_compute_key    (const ChessPosition *pos);
 void     _chess_position_update_checks  (ChessPosition *pos);
+/* The legality test of chess_position_is_legal () for any 16-bit value:
+ * the move must be one chess_generate_legal () would list. Reads the
+ * position's cached checkers and blockers. */
+bool     _chess_move_is_legal           (const ChessPosition *pos, ChessMove move);
+/* Castling from the king's home square to `to` (home ± 2), the king being
+ * there: the right, the rook, the path, and no attacked square. */
+bool     _chess_castling_ok             (const ChessPosition *pos, unsigned home, unsigned to);
+/* The e.p. capture by the pawn on `from`: a real e.p. square next to it,
+ * and no check left or uncovered (along the rank too). */
+bool     _chess_ep_ok                   (const ChessPosition *pos, unsigned from);
 /* True when `by` attacks sq given the occupancy. */
 bool     _chess_square_attacked         (const ChessPosition *pos, ChessSquare sq,
                                          ChessColor by, ChessBitboard occupied);
+
+/* Is a pseudo-legal move — one the piece on its from square can make by
+ * its own rules, ignoring its king — legal? The generator's masks: in
+ * check a move other than the king's takes the one checker or blocks it,
+ * a pinned piece stays on the line through its king (and cannot move in
+ * check), the king steps only onto squares not attacked once it has left
+ * its own. Reads the cached checkers and blockers; one king a side. */
+static inline bool
+_chess_pseudo_is_legal (const ChessPosition *pos,
+                        ChessMove            move)
+{
+  const unsigned us = pos->side & 1;
+  const unsigned from = chess_move_from (move), to = chess_move_to (move);
+  const ChessBitboard checkers = pos->checkers, king = pos->by_type[CHESS_KING] & pos->by_color[us];
+  unsigned ksq;
+
+  if (king & BB (from))
+    {
+      if (chess_move_kind (move) == CHESS_MOVE_CASTLING)
+        return _chess_castling_ok (pos, from, to);
+      return !chess_position_attackers (pos, (ChessSquare) to, (ChessColor) (us ^ 1),
+                                        pos->by_type[0] ^ BB (from));
+    }
+  if (chess_move_kind (move) == CHESS_MOVE_EN_PASSANT)
+    return _chess_ep_ok (pos, from);
+  if (!checkers && !(pos->blockers & BB (from)))
+    return true;
+  if (checkers && (bb_more_than_one (checkers) || (pos->blockers & BB (from))))
+    return false;
+  ksq = bb_lsb (king);
+  if (checkers)
+    return ((chess_between_table[ksq][bb_lsb (checkers)] | checkers) & BB (to)) != 0;
+  return (chess_line_table[ksq][from] & BB (to)) != 0;
+}

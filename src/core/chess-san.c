@@ -235,33 +235,29 @@ quote_text (const char *s,
   buf[j] = '\0';
 }
 
+/* Castling is the king's two-square move from its home square: legal, or
+ * explained. */
 static ChessMove
 parse_castling (const ChessPosition *pos,
                 bool                 kingside,
                 ChessError          *error)
 {
-  ChessMoveList list;
-  ChessColor us = (ChessColor) pos->side;
+  ChessColor us = (ChessColor) (pos->side & 1);
+  unsigned home = us == CHESS_WHITE ? 4 : 60;
+  ChessMove m = chess_move_make (home, kingside ? home + 2 : home - 2, CHESS_MOVE_CASTLING);
   uint8_t right = kingside ? (us == CHESS_WHITE ? CHESS_CASTLE_WK : CHESS_CASTLE_BK)
                            : (us == CHESS_WHITE ? CHESS_CASTLE_WQ : CHESS_CASTLE_BQ);
   const char *side = kingside ? "kingside" : "queenside";
   const char *why;
 
-  chess_generate_legal (pos, &list);
-  for (unsigned i = 0; i < list.count; i++)
-    {
-      ChessMove m = list.moves[i];
-      if (chess_move_kind (m) == CHESS_MOVE_CASTLING
-          && (chess_move_to (m) > chess_move_from (m)) == kingside)
-        return m;
-    }
+  if (_chess_move_is_legal (pos, m))
+    return m;
   if (!(pos->castling & right))
     why = "the right to castle %s is lost";
   else if (pos->checkers)
     why = "castling %s out of check is not allowed";
   else
     {
-      unsigned home = us == CHESS_WHITE ? 4 : 60;
       ChessBitboard path = kingside ? (BB (home + 1) | BB (home + 2))
                                     : (BB (home - 1) | BB (home - 2) | BB (home - 3));
       if (pos->by_type[0] & path)
@@ -277,37 +273,269 @@ parse_castling (const ChessPosition *pos,
 }
 
 /* Where could a piece of ours reach `to` from, ignoring pins and checks?
- * Used only to explain why no legal move fits. */
+ * The candidates for a move, and the explanation when none is legal. */
 static ChessBitboard
 pseudo_sources (const ChessPosition *pos,
                 ChessPieceType       type,
                 ChessSquare          to)
 {
-  ChessColor us = (ChessColor) pos->side, them = (ChessColor) (us ^ 1);
+  ChessColor us = (ChessColor) (pos->side & 1), them = (ChessColor) (us ^ 1);
   ChessBitboard own = pos->by_color[us], mine = pos->by_type[type] & own;
   ChessBitboard occ = pos->by_type[0];
 
   if (own & BB (to))
     return 0;
-  if (type == CHESS_PAWN)
+  switch (type)
     {
-      int up = us == CHESS_WHITE ? 8 : -8;
-      ChessBitboard result = 0;
-      if (!(occ & BB (to)))
-        {
-          int from = (int) to - up;
-          if (from >= 0 && from < 64 && (mine & BB (from)))
-            result |= BB (from);
-          from = (int) to - 2 * up;
-          if (from >= 0 && from < 64 && (mine & BB (from)) && !(occ & BB (to - up))
-              && chess_square_rank (from) == (us == CHESS_WHITE ? 1 : 6))
-            result |= BB (from);
-        }
-      if ((pos->by_color[them] & BB (to)) || to == pos->ep_square)
-        result |= chess_pawn_table[them][to] & mine;
-      return result;
+    case CHESS_PAWN:
+      {
+        int up = us == CHESS_WHITE ? 8 : -8;
+        ChessBitboard result = 0;
+        if (!(occ & BB (to)))
+          {
+            int from = (int) to - up;
+            if (from >= 0 && from < 64 && (mine & BB (from)))
+              result |= BB (from);
+            from = (int) to - 2 * up;
+            if (from >= 0 && from < 64 && (mine & BB (from)) && !(occ & BB (to - up))
+                && chess_square_rank (from) == (us == CHESS_WHITE ? 1 : 6))
+              result |= BB (from);
+          }
+        if ((pos->by_color[them] & BB (to)) || to == pos->ep_square)
+          result |= chess_pawn_table[them][to] & mine;
+        return result;
+      }
+    case CHESS_KNIGHT:
+      return chess_knight_table[to] & mine;
+    case CHESS_BISHOP:
+      return bb_bishop_attacks (to, occ) & mine;
+    case CHESS_ROOK:
+      return bb_rook_attacks (to, occ) & mine;
+    case CHESS_QUEEN:
+      return (bb_bishop_attacks (to, occ) | bb_rook_attacks (to, occ)) & mine;
+    case CHESS_KING:
+      return chess_king_table[to] & mine;
+    case CHESS_NO_PIECE_TYPE:
+    default:
+      return 0;
     }
-  return chess_attacks (type, us, to, occ) & mine;
+}
+
+/* What the text names once read: the piece, the target, what it says of
+ * the origin, the promotion piece. */
+typedef struct
+{
+  ChessPieceType type;
+  ChessPieceType promo;       /* CHESS_NO_PIECE_TYPE when none is named */
+  int            from_file;   /* -1 when not named */
+  int            from_rank;   /* -1 when not named */
+  ChessSquare    to;
+} SanQuery;
+
+/* Does the legal move m fit the text? */
+static inline bool
+fits (const ChessPosition *pos,
+      const SanQuery      *q,
+      ChessMove            m)
+{
+  ChessSquare f = chess_move_from (m);
+
+  if (chess_move_to (m) != q->to || chess_piece_type (pos->board[f]) != q->type)
+    return false;
+  if (q->from_file >= 0 && (int) chess_square_file (f) != q->from_file)
+    return false;
+  if (q->from_rank >= 0 && (int) chess_square_rank (f) != q->from_rank)
+    return false;
+  /* A pawn named without its file moves straight ahead. */
+  if (q->type == CHESS_PAWN && q->from_file < 0 && chess_square_file (f) != chess_square_file (q->to))
+    return false;
+  if (chess_move_kind (m) == CHESS_MOVE_PROMOTION)
+    return q->promo == CHESS_NO_PIECE_TYPE || chess_move_promotion (m) == q->promo;
+  return q->promo == CHESS_NO_PIECE_TYPE;
+}
+
+/* The origins the text allows among `sources`. */
+static ChessBitboard
+named_sources (const SanQuery *q,
+               ChessBitboard   sources)
+{
+  if (q->from_file >= 0)
+    sources &= FILE_A_BB << q->from_file;
+  if (q->from_rank >= 0)
+    sources &= RANK_1_BB << (8 * q->from_rank);
+  if (q->type == CHESS_PAWN && q->from_file < 0)
+    sources &= FILE_A_BB << chess_square_file (q->to);
+  return sources;
+}
+
+/* The legal moves that fit, from the few pieces that can reach the target
+ * square, each move tested on its own (pins, checks, e.p. along the rank):
+ * no list of every legal move. Returns the move when exactly one fits,
+ * else CHESS_MOVE_NONE; *count says how many fit (2 for two or more). */
+static inline ChessMove
+find_fitting (const ChessPosition *pos,
+              const SanQuery      *q,
+              unsigned            *count)
+{
+  const ChessBitboard kings = pos->by_type[CHESS_KING];
+  const unsigned to = q->to;
+  const ChessPieceType promo = q->promo;
+  const bool last = chess_square_rank (to) == (pos->side == CHESS_WHITE ? 7u : 0u);
+  ChessBitboard sources = named_sources (q, pseudo_sources (pos, q->type, q->to));
+  ChessMove one = CHESS_MOVE_NONE;
+  unsigned n = 0;
+
+  /* Like the generator, no moves at all without a king a side. */
+  if (!(kings & pos->by_color[0]) || !(kings & pos->by_color[1]))
+    sources = 0;
+  /* The sources fit the text already but for the promotion piece: only a
+   * pawn reaching the last rank promotes, and a promotion with no piece
+   * named fits four ways. */
+  if (q->type == CHESS_PAWN && last)
+    {
+      if (promo == CHESS_NO_PIECE_TYPE && sources)
+        {
+          while (sources && n == 0)
+            if (_chess_pseudo_is_legal (pos, chess_move_make_promotion (bb_pop_lsb (&sources), to,
+                                                                        CHESS_QUEEN)))
+              n = 4;
+          sources = 0;
+        }
+    }
+  else if (promo != CHESS_NO_PIECE_TYPE)
+    sources = 0;
+
+  while (sources)
+    {
+      unsigned from = bb_pop_lsb (&sources);
+      ChessMove m = chess_move_make (from, to, CHESS_MOVE_NORMAL);
+
+      if (q->type == CHESS_PAWN)
+        {
+          if (last)
+            m = chess_move_make_promotion (from, to, promo);
+          else if (to == pos->ep_square && !(pos->by_type[0] & BB (to))
+                   && chess_square_file (from) != chess_square_file (to))
+            m = chess_move_make (from, to, CHESS_MOVE_EN_PASSANT);
+        }
+      if (_chess_pseudo_is_legal (pos, m))
+        {
+          one = m;
+          n++;
+        }
+    }
+  /* "Kg1" for castling: the king's own two-square move. */
+  if (q->type == CHESS_KING && (to == 2 || to == 6 || to == 58 || to == 62))
+    {
+      unsigned home = pos->side == CHESS_WHITE ? 4 : 60;
+      ChessMove m = chess_move_make (home, to, CHESS_MOVE_CASTLING);
+      if ((to == home + 2 || to + 2 == home) && (kings & pos->by_color[pos->side & 1] & BB (home))
+          && fits (pos, q, m) && _chess_castling_ok (pos, home, to))
+        {
+          one = m;
+          n++;
+        }
+    }
+  *count = n > 1 ? 2 : n;
+  return n == 1 ? one : CHESS_MOVE_NONE;
+}
+
+static inline void
+add_found (ChessMove *found,
+           unsigned  *n,
+           ChessMove  m)
+{
+  if (*n < 4)
+    found[*n] = m;
+  (*n)++;
+}
+
+/* The same moves from the full list, in the generator's order: the order
+ * an ambiguity is reported in. */
+static unsigned
+find_fitting_listed (const ChessPosition *pos,
+                     const SanQuery      *q,
+                     ChessMove           *found)
+{
+  ChessMoveList list;
+  unsigned n = 0;
+
+  chess_generate_legal (pos, &list);
+  for (unsigned k = 0; k < list.count; k++)
+    if (fits (pos, q, list.moves[k]))
+      add_found (found, &n, list.moves[k]);
+  return n;
+}
+
+/* Reads SAN as PGN files and chess_san_write () hold it: "Nf3", "Nbd7",
+ * "R1e2", "Qh4xe1", "e4", "exd5", "e8=Q", "Kg1", at most one "+" or "#"
+ * after it. Returns false for anything else, which the tolerant reading in
+ * chess_san_parse () takes; for these it reads the same query. */
+static bool
+read_plain (const char *s,
+            size_t      n,
+            SanQuery   *q)
+{
+  size_t i = 1;
+
+  if (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
+    n--;
+  if (n < 2 || n > 7 || !is_file (s[n - 2]) || !is_rank (s[n - 1]))
+    {
+      /* Only a pawn's promotion ends otherwise. */
+      if (n != 4 && n != 6)
+        return false;
+      if (s[n - 2] != '=' || !is_file (s[n - 4]) || !is_rank (s[n - 3]))
+        return false;
+      switch (s[n - 1])
+        {
+        case 'Q': q->promo = CHESS_QUEEN; break;
+        case 'R': q->promo = CHESS_ROOK; break;
+        case 'B': q->promo = CHESS_BISHOP; break;
+        case 'N': q->promo = CHESS_KNIGHT; break;
+        default: return false;
+        }
+      n -= 2;
+      if (!is_file (s[0]))
+        return false;
+    }
+  else
+    q->promo = CHESS_NO_PIECE_TYPE;
+  q->to = chess_square_make (s[n - 2] - 'a', s[n - 1] - '1');
+  q->from_file = -1;
+  q->from_rank = -1;
+
+  if (is_file (s[0]))
+    {
+      q->type = CHESS_PAWN;
+      if (n == 2)
+        return true;
+      if (n == 4 && s[1] == 'x')
+        {
+          q->from_file = s[0] - 'a';
+          return true;
+        }
+      return false;
+    }
+  switch (s[0])
+    {
+    case 'N': q->type = CHESS_KNIGHT; break;
+    case 'B': q->type = CHESS_BISHOP; break;
+    case 'R': q->type = CHESS_ROOK; break;
+    case 'Q': q->type = CHESS_QUEEN; break;
+    case 'K': q->type = CHESS_KING; break;
+    default: return false;
+    }
+  if (q->promo != CHESS_NO_PIECE_TYPE)
+    return false;
+  n -= 2;
+  if (i < n && is_file (s[i]))
+    q->from_file = s[i++] - 'a';
+  if (i < n && is_rank (s[i]))
+    q->from_rank = s[i++] - '1';
+  if (i < n && s[i] == 'x')
+    i++;
+  return i == n;
 }
 
 ChessMove
@@ -322,25 +550,37 @@ chess_san_parse (const ChessPosition *pos,
   int from_file = -1, from_rank = -1;
   size_t i = 0;
   ChessSquare to;
-  ChessMoveList list;
+  SanQuery q;
   ChessMove found[4];
-  unsigned nfound = 0;
+  unsigned nfound;
 
-  chess_init ();
+  _chess_init_fast ();
   if (error)
-    chess_error_clear (error);
+    {
+      error->code = CHESS_OK;
+      error->line = error->column = error->offset = 0;
+      error->message[0] = '\0';
+    }
   if (text == NULL)
     len = 0;
+  /* Most moves are written plainly and have one legal reading. */
+  if (read_plain (text, len, &q))
+    {
+      ChessMove m = find_fitting (pos, &q, &nfound);
+      if (m != CHESS_MOVE_NONE)
+        return m;
+    }
   while (a < len && is_space (text[a]))
     a++;
   while (len > a && is_space (text[len - 1]))
     len--;
   n = len - a;
-  quote_text (text + a, n < 40 ? n : 40, shown, sizeof shown);
+  /* The text as messages quote it, made only when one is written. */
+#define SHOWN() (quote_text (text + a, len - a < 40 ? len - a : 40, shown, sizeof shown), shown)
   if (n == 0)
     return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: the text is empty%s%s", "", "");
   if (n >= sizeof s)
-    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s…' is too long%s", shown, "");
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s…' is too long%s", SHOWN (), "");
   memcpy (s, text + a, n);
   s[n] = '\0';
 
@@ -359,7 +599,7 @@ chess_san_parse (const ChessPosition *pos,
     }
   s[n] = '\0';
   if (n == 0)
-    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", shown, "");
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", SHOWN (), "");
 
   /* Null moves. */
   if ((n == 2 && memcmp (s, "--", 2) == 0) || (n == 2 && memcmp (s, "Z0", 2) == 0)
@@ -380,8 +620,6 @@ chess_san_parse (const ChessPosition *pos,
     if (only && (os == 2 || os == 3))
       return parse_castling (pos, os == 2, error);
   }
-
-  chess_generate_legal (pos, &list);
 
   /* Coordinate moves: e2e4, e2-e4, e7e8q, e7e8=Q, e1g1 or e1h1 for castling. */
   if (n >= 4 && is_file (s[0]) && is_rank (s[1]))
@@ -421,7 +659,7 @@ chess_san_parse (const ChessPosition *pos,
                 }
               if (chess_move_kind (m) == CHESS_MOVE_PROMOTION && cp == CHESS_NO_PIECE_TYPE)
                 return fail (error, CHESS_ERROR_SAN_AMBIGUOUS,
-                             "ambiguous: '%s' promotes but names no piece (q, r, b or n)%s", shown, "");
+                             "ambiguous: '%s' promotes but names no piece (q, r, b or n)%s", SHOWN (), "");
               return m;
             }
         }
@@ -454,7 +692,7 @@ chess_san_parse (const ChessPosition *pos,
     }
 
   if (n < i + 2 || !is_file (s[n - 2]) || !is_rank (s[n - 1]))
-    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", shown, "");
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", SHOWN (), "");
   to = chess_square_make (s[n - 2] - 'a', s[n - 1] - '1');
   n -= 2;
   if (n > i && (s[n - 1] == 'x' || s[n - 1] == ':' || s[n - 1] == '-'))
@@ -464,39 +702,17 @@ chess_san_parse (const ChessPosition *pos,
   if (n > i && is_rank (s[i]))
     from_rank = s[i++] - '1';
   if (i != n)
-    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", shown, "");
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", SHOWN (), "");
   if (promo != CHESS_NO_PIECE_TYPE && type != CHESS_PAWN)
     return fail (error, CHESS_ERROR_SAN_SYNTAX,
-                 "not a move: '%s' (only a pawn promotes)%s", shown, "");
+                 "not a move: '%s' (only a pawn promotes)%s", SHOWN (), "");
 
-  for (unsigned k = 0; k < list.count; k++)
-    {
-      ChessMove m = list.moves[k];
-      ChessSquare f = chess_move_from (m);
-
-      if (chess_move_to (m) != to || chess_piece_type (pos->board[f]) != type)
-        continue;
-      if (from_file >= 0 && (int) chess_square_file (f) != from_file)
-        continue;
-      if (from_rank >= 0 && (int) chess_square_rank (f) != from_rank)
-        continue;
-      /* A pawn named without its file moves straight ahead. */
-      if (type == CHESS_PAWN && from_file < 0 && chess_square_file (f) != chess_square_file (to))
-        continue;
-      if (chess_move_kind (m) == CHESS_MOVE_PROMOTION)
-        {
-          if (promo != CHESS_NO_PIECE_TYPE && chess_move_promotion (m) != promo)
-            continue;
-        }
-      else if (promo != CHESS_NO_PIECE_TYPE)
-        continue;
-      if (nfound < 4)
-        found[nfound] = m;
-      nfound++;
-    }
-
+  q = (SanQuery) { type, promo, from_file, from_rank, to };
+  found[0] = find_fitting (pos, &q, &nfound);
   if (nfound == 1)
     return found[0];
+  if (nfound > 1)
+    nfound = find_fitting_listed (pos, &q, found);
 
   if (nfound > 1)
     {
@@ -506,7 +722,7 @@ chess_san_parse (const ChessPosition *pos,
       if (chess_move_kind (found[0]) == CHESS_MOVE_PROMOTION && promo == CHESS_NO_PIECE_TYPE
           && chess_move_from (found[0]) == chess_move_from (found[1]))
         return fail (error, CHESS_ERROR_SAN_AMBIGUOUS,
-                     "ambiguous: '%s' promotes but names no piece (=Q, =R, =B or =N)%s", shown, "");
+                     "ambiguous: '%s' promotes but names no piece (=Q, =R, =B or =N)%s", SHOWN (), "");
       list_text[0] = '\0';
       for (unsigned k = 0; k < nfound && k < 4; k++)
         {
@@ -522,30 +738,22 @@ chess_san_parse (const ChessPosition *pos,
 
   /* Nothing fits: say why as precisely as is cheap. */
   {
-    ChessBitboard sources = pseudo_sources (pos, type, to);
+    ChessBitboard sources = named_sources (&q, pseudo_sources (pos, type, to));
     char msg[160], sq[3];
 
-    if (from_file >= 0)
-      sources &= FILE_A_BB << from_file;
-    if (from_rank >= 0)
-      sources &= RANK_1_BB << (8 * from_rank);
-    if (type == CHESS_PAWN && from_file < 0)
-      sources &= FILE_A_BB << chess_square_file (to);
     chess_square_name (to, sq);
     if (sources)
       {
-        if (type == CHESS_PAWN && ((to >> 3) == 7 || (to >> 3) == 0) && promo == CHESS_NO_PIECE_TYPE)
-          snprintf (msg, sizeof msg, "'%s' needs a promotion piece", shown);
-        else if (type == CHESS_KING)
-          snprintf (msg, sizeof msg, "'%s' would put the %s king in check", shown,
-                    color_names[pos->side & 1]);
-        else
-          snprintf (msg, sizeof msg, "'%s' would leave the %s king in check", shown,
-                    color_names[pos->side & 1]);
+        const char *why = type == CHESS_PAWN && ((to >> 3) == 7 || (to >> 3) == 0)
+                          && promo == CHESS_NO_PIECE_TYPE ? "'%s' needs a promotion piece%.0s"
+                          : type == CHESS_KING ? "'%s' would put the %s king in check"
+                          : "'%s' would leave the %s king in check";
+        snprintf (msg, sizeof msg, why, SHOWN (), color_names[pos->side & 1]);
       }
     else
       snprintf (msg, sizeof msg, "no %s %s can move to %s", color_names[pos->side & 1],
                 type_names[type], sq);
     return fail (error, CHESS_ERROR_SAN_ILLEGAL, "illegal: %s%s", msg, "");
   }
+#undef SHOWN
 }
