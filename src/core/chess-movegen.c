@@ -346,6 +346,10 @@ chess_position_ep_legal (const ChessPosition *pos)
   if (pos->ep_square >= 64 || !has_kings (pos))
     return false;
   _chess_init_fast ();
+  /* Most double steps pass no pawn that could take: the quick answer. */
+  cand = chess_pawn_table[us ^ 1][pos->ep_square] & pos->by_type[CHESS_PAWN] & pos->by_color[us];
+  if (!cand)
+    return false;
   board_from_position (&b, pos);
   /* The square must really be behind an enemy pawn that just passed it. */
   if (chess_square_rank (pos->ep_square) != (us == CHESS_WHITE ? 5 : 2))
@@ -358,7 +362,6 @@ chess_position_ep_legal (const ChessPosition *pos)
   checkers = chess_position_attackers (pos, (ChessSquare) ksq, (ChessColor) (us ^ 1), b.type[0]);
   if (bb_more_than_one (checkers))
     return false;
-  cand = chess_pawn_table[us ^ 1][pos->ep_square] & b.type[CHESS_PAWN] & b.color[us];
   while (cand)
     if (ep_capture_ok (&b, bb_pop_lsb (&cand), ksq, checkers))
       return true;

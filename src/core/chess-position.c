@@ -213,29 +213,42 @@ chess_attacks (ChessPieceType type,
 }
 
 /* Checkers and blockers (pieces of either colour that alone stand between
- * the side to move's king and an enemy slider). */
+ * the side to move's king and an enemy slider). Runs after every move:
+ * the attack tests are written out here, with rays rather than magics
+ * (see _chess_sliders_seeing ()). */
 void
 _chess_position_update_checks (ChessPosition *pos)
 {
-  ChessColor us = (ChessColor) pos->side, them = (ChessColor) (us ^ 1);
-  ChessSquare ksq = chess_position_king (pos, us);
-  ChessBitboard snipers, occ = pos->by_type[0];
+  const ChessColor us = (ChessColor) (pos->side & 1), them = (ChessColor) (us ^ 1);
+  const ChessBitboard *t = pos->by_type, occ = t[0], enemy = pos->by_color[them];
+  const ChessBitboard king = t[CHESS_KING] & pos->by_color[us];
+  const ChessBitboard rq = (t[CHESS_ROOK] | t[CHESS_QUEEN]) & enemy;
+  const ChessBitboard bq = (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & enemy;
+  ChessBitboard snipers, checkers, blockers = 0;
+  unsigned ksq;
 
   pos->checkers = 0;
   pos->blockers = 0;
-  if (ksq >= 64)
+  if (!king)
     return;
-  pos->checkers = chess_position_attackers (pos, ksq, them, occ);
-  snipers = ((bb_rook_attacks (ksq, 0) & (pos->by_type[CHESS_ROOK] | pos->by_type[CHESS_QUEEN]))
-             | (bb_bishop_attacks (ksq, 0) & (pos->by_type[CHESS_BISHOP] | pos->by_type[CHESS_QUEEN])))
-            & pos->by_color[them];
+  ksq = bb_lsb (king);
+  checkers = ((chess_pawn_table[us][ksq] & t[CHESS_PAWN])
+              | (chess_knight_table[ksq] & t[CHESS_KNIGHT])
+              | (chess_king_table[ksq] & t[CHESS_KING])) & enemy;
+  /* Each enemy slider on a line through the king checks it with nothing
+   * between, or pins (or discovers through) the one piece between. */
+  snipers = (_chess_rook_rays (ksq) & rq) | (_chess_bishop_rays (ksq) & bq);
   while (snipers)
     {
       unsigned s = bb_pop_lsb (&snipers);
       ChessBitboard b = chess_between_table[ksq][s] & occ;
-      if (b && !bb_more_than_one (b))
-        pos->blockers |= b;
+      if (!b)
+        checkers |= BB (s);
+      else if (!bb_more_than_one (b))
+        blockers |= b;
     }
+  pos->checkers = checkers;
+  pos->blockers = blockers;
 }
 
 uint64_t
@@ -540,8 +553,7 @@ chess_position_make_move (ChessPosition *pos,
     }
   pos->key ^= chess_zobrist_side;
   pos->side = (uint8_t) them;
-  if (us == CHESS_BLACK)
-    pos->fullmove++;
+  pos->fullmove += us == CHESS_BLACK;
 
   if (move == CHESS_MOVE_NULL || move == CHESS_MOVE_NONE)
     {
@@ -558,10 +570,32 @@ chess_position_make_move (ChessPosition *pos,
     unsigned from = chess_move_from (move), to = chess_move_to (move);
     ChessMoveKind kind = chess_move_kind (move);
     ChessPiece piece = pos->board[from];
-    bool reset = chess_piece_type (piece) == CHESS_PAWN;
+    bool pawn = chess_piece_type (piece) == CHESS_PAWN, reset = pawn;
     uint8_t castling = pos->castling;
 
-    if (kind == CHESS_MOVE_CASTLING)
+    if (kind == CHESS_MOVE_NORMAL)
+      {
+        /* The common move, a capture or not, without a branch on which:
+         * captures come and go unpredictably. An empty square's piece is
+         * 0, whose masks below are empty. */
+        ChessPiece captured = pos->board[to];
+        ChessBitboard fromto = BB (from) | BB (to);
+        ChessBitboard gone = captured != CHESS_NO_PIECE ? BB (to) : 0;
+
+        pos->by_type[chess_piece_type (captured)] ^= gone;
+        pos->by_color[chess_piece_color (captured)] ^= gone;
+        pos->by_type[0] ^= gone ^ fromto;
+        pos->by_type[chess_piece_type (piece)] ^= fromto;
+        pos->by_color[us] ^= fromto;
+        pos->board[from] = CHESS_NO_PIECE;
+        pos->board[to] = piece;
+        pos->key ^= chess_zobrist_piece[piece][from] ^ chess_zobrist_piece[piece][to]
+                    ^ (gone ? chess_zobrist_piece[captured][to] : 0);
+        reset |= captured != CHESS_NO_PIECE;
+        if (pawn && (from ^ to) == 16)
+          pos->ep_square = (ChessSquare) ((from + to) / 2);
+      }
+    else if (kind == CHESS_MOVE_CASTLING)
       {
         unsigned rook_from = to > from ? from + 3 : from - 4;
         unsigned rook_to = to > from ? from + 1 : from - 1;
@@ -573,30 +607,20 @@ chess_position_make_move (ChessPosition *pos,
         if (kind == CHESS_MOVE_EN_PASSANT)
           remove_piece_keyed (pos, us == CHESS_WHITE ? to - 8 : to + 8);
         else if (pos->board[to] != CHESS_NO_PIECE)
-          {
-            remove_piece_keyed (pos, to);
-            reset = true;
-          }
+          remove_piece_keyed (pos, to);
         move_piece_keyed (pos, from, to);
         if (kind == CHESS_MOVE_PROMOTION)
           {
             remove_piece_keyed (pos, to);
             put_piece_keyed (pos, to, chess_piece_make (us, chess_move_promotion (move)));
           }
-        else if (chess_piece_type (piece) == CHESS_PAWN && (from ^ to) == 16)
-          pos->ep_square = (ChessSquare) ((from + to) / 2);
       }
 
+    /* Rights only shrink; equal masks give equal keys, so no test. */
     castling &= _chess_castle_keep[from] & _chess_castle_keep[to];
-    if (castling != pos->castling)
-      {
-        pos->key ^= chess_zobrist_castling[pos->castling] ^ chess_zobrist_castling[castling];
-        pos->castling = castling;
-      }
-    if (reset)
-      pos->halfmove = 0;
-    else if (pos->halfmove < 255)
-      pos->halfmove++;
+    pos->key ^= chess_zobrist_castling[pos->castling] ^ chess_zobrist_castling[castling];
+    pos->castling = castling;
+    pos->halfmove = reset ? 0 : pos->halfmove + (pos->halfmove < 255);
   }
 
   _chess_position_update_checks (pos);

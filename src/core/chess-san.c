@@ -272,9 +272,16 @@ parse_castling (const ChessPosition *pos,
   }
 }
 
+/* Which piece types move along files and ranks, and along diagonals. */
+static const ChessBitboard rook_like[7] = { [CHESS_ROOK] = ~0ULL, [CHESS_QUEEN] = ~0ULL };
+static const ChessBitboard bishop_like[7] = { [CHESS_BISHOP] = ~0ULL, [CHESS_QUEEN] = ~0ULL };
+
 /* Where could a piece of ours reach `to` from, ignoring pins and checks?
- * The candidates for a move, and the explanation when none is legal. */
-static ChessBitboard
+ * The candidates for a move, and the explanation when none is legal. The
+ * pieces' sources are masked together rather than switched on: the type
+ * changes from one move to the next, and a mispredicted jump costs more
+ * than the few instructions of the other types. */
+static inline ChessBitboard
 pseudo_sources (const ChessPosition *pos,
                 ChessPieceType       type,
                 ChessSquare          to)
@@ -285,40 +292,28 @@ pseudo_sources (const ChessPosition *pos,
 
   if (own & BB (to))
     return 0;
-  switch (type)
+  if (type == CHESS_PAWN)
     {
-    case CHESS_PAWN:
-      {
-        int up = us == CHESS_WHITE ? 8 : -8;
-        ChessBitboard result = 0;
-        if (!(occ & BB (to)))
-          {
-            int from = (int) to - up;
-            if (from >= 0 && from < 64 && (mine & BB (from)))
-              result |= BB (from);
-            from = (int) to - 2 * up;
-            if (from >= 0 && from < 64 && (mine & BB (from)) && !(occ & BB (to - up))
-                && chess_square_rank (from) == (us == CHESS_WHITE ? 1 : 6))
-              result |= BB (from);
-          }
-        if ((pos->by_color[them] & BB (to)) || to == pos->ep_square)
-          result |= chess_pawn_table[them][to] & mine;
-        return result;
-      }
-    case CHESS_KNIGHT:
-      return chess_knight_table[to] & mine;
-    case CHESS_BISHOP:
-      return bb_bishop_attacks (to, occ) & mine;
-    case CHESS_ROOK:
-      return bb_rook_attacks (to, occ) & mine;
-    case CHESS_QUEEN:
-      return (bb_bishop_attacks (to, occ) | bb_rook_attacks (to, occ)) & mine;
-    case CHESS_KING:
-      return chess_king_table[to] & mine;
-    case CHESS_NO_PIECE_TYPE:
-    default:
-      return 0;
+      int up = us == CHESS_WHITE ? 8 : -8;
+      ChessBitboard result = 0;
+      if (!(occ & BB (to)))
+        {
+          int from = (int) to - up;
+          if (from >= 0 && from < 64 && (mine & BB (from)))
+            result |= BB (from);
+          from = (int) to - 2 * up;
+          if (from >= 0 && from < 64 && (mine & BB (from)) && !(occ & BB (to - up))
+              && chess_square_rank (from) == (us == CHESS_WHITE ? 1 : 6))
+            result |= BB (from);
+        }
+      if ((pos->by_color[them] & BB (to)) || to == pos->ep_square)
+        result |= chess_pawn_table[them][to] & mine;
+      return result;
     }
+  return (((type == CHESS_KNIGHT ? chess_knight_table[to] : 0)
+           | (type == CHESS_KING ? chess_king_table[to] : 0)) & mine)
+         | _chess_sliders_seeing (to, ((_chess_rook_rays (to) & rook_like[type & 7])
+                                       | (_chess_bishop_rays (to) & bishop_like[type & 7])) & mine, occ);
 }
 
 /* What the text names once read: the piece, the target, what it says of
@@ -467,64 +462,53 @@ find_fitting_listed (const ChessPosition *pos,
   return n;
 }
 
+/* The piece letters of plain SAN. */
+static const uint8_t plain_piece[256] = {
+  ['N'] = CHESS_KNIGHT, ['B'] = CHESS_BISHOP, ['R'] = CHESS_ROOK, ['Q'] = CHESS_QUEEN, ['K'] = CHESS_KING,
+};
+
 /* Reads SAN as PGN files and chess_san_write () hold it: "Nf3", "Nbd7",
  * "R1e2", "Qh4xe1", "e4", "exd5", "e8=Q", "Kg1", at most one "+" or "#"
  * after it. Returns false for anything else, which the tolerant reading in
  * chess_san_parse () takes; for these it reads the same query. */
-static bool
+static inline bool
 read_plain (const char *s,
             size_t      n,
             SanQuery   *q)
 {
   size_t i = 1;
+  unsigned file, rank;
 
   if (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
     n--;
-  if (n < 2 || n > 7 || !is_file (s[n - 2]) || !is_rank (s[n - 1]))
+  if (n < 2 || n > 7)
+    return false;
+  q->promo = CHESS_NO_PIECE_TYPE;
+  if (s[n - 2] == '=' && n >= 4)
     {
       /* Only a pawn's promotion ends otherwise. */
-      if (n != 4 && n != 6)
+      q->promo = plain_piece[(unsigned char) s[n - 1]];
+      if (q->promo == CHESS_NO_PIECE_TYPE || q->promo == CHESS_KING || !is_file (s[0]))
         return false;
-      if (s[n - 2] != '=' || !is_file (s[n - 4]) || !is_rank (s[n - 3]))
-        return false;
-      switch (s[n - 1])
-        {
-        case 'Q': q->promo = CHESS_QUEEN; break;
-        case 'R': q->promo = CHESS_ROOK; break;
-        case 'B': q->promo = CHESS_BISHOP; break;
-        case 'N': q->promo = CHESS_KNIGHT; break;
-        default: return false;
-        }
       n -= 2;
-      if (!is_file (s[0]))
-        return false;
     }
-  else
-    q->promo = CHESS_NO_PIECE_TYPE;
-  q->to = chess_square_make (s[n - 2] - 'a', s[n - 1] - '1');
+  file = (unsigned) (s[n - 2] - 'a');
+  rank = (unsigned) (s[n - 1] - '1');
+  if (file > 7 || rank > 7)
+    return false;
+  q->to = chess_square_make (file, rank);
   q->from_file = -1;
   q->from_rank = -1;
-
-  if (is_file (s[0]))
+  q->type = plain_piece[(unsigned char) s[0]];
+  if (q->type == CHESS_NO_PIECE_TYPE)
     {
+      if (!is_file (s[0]))
+        return false;
       q->type = CHESS_PAWN;
       if (n == 2)
         return true;
-      if (n == 4 && s[1] == 'x')
-        {
-          q->from_file = s[0] - 'a';
-          return true;
-        }
-      return false;
-    }
-  switch (s[0])
-    {
-    case 'N': q->type = CHESS_KNIGHT; break;
-    case 'B': q->type = CHESS_BISHOP; break;
-    case 'R': q->type = CHESS_ROOK; break;
-    case 'Q': q->type = CHESS_QUEEN; break;
-    case 'K': q->type = CHESS_KING; break;
-    default: return false;
+      q->from_file = s[0] - 'a';
+      return n == 4 && s[1] == 'x';
     }
   if (q->promo != CHESS_NO_PIECE_TYPE)
     return false;
