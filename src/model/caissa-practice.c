@@ -1857,6 +1857,7 @@ caissa_practice_describe_state (CaissaPractice *self)
   g_string_append_printf (out, "practice-end %s\n", nick (CAISSA_TYPE_PRACTICE_END, self->end));
   g_string_append_printf (out, "practice-color %s\n", self->color == CHESS_WHITE ? "white" : "black");
   g_string_append_printf (out, "practice-start %s\n", chess_fen_write (&self->start, fen));
+  g_string_append_printf (out, "practice-fen %s\n", caissa_game_get_fen (self->game));
   g_string_append_printf (out, "practice-fewest %u\n", self->fewest);
   g_string_append_printf (out, "practice-mate-in %d\n", self->mate_in);
   g_string_append_printf (out, "practice-moves-used %u\n", self->moves_used);
