@@ -2,35 +2,50 @@
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One GtkGrid: column 0 the move numbers, columns 1 and 2 White's and
+ * Black's main-line moves. Whatever interrupts the main line — a comment,
+ * the variations of a move — is a row spanning the three columns, after
+ * which Black's move (if any) starts a row of its own behind "…".
+ * Variations are CaissaFlowLayout paragraphs of small buttons and labels.
+ *
+ * The tree is rebuilt whenever it changed (a cheap hash over the nodes,
+ * taken on every notification of the game), the mark moved otherwise.
  */
 #define G_LOG_DOMAIN "caissa-move-list"
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
+#include "chess-pgn.h"
+#include "caissa-flow-layout.h"
 #include "caissa-move-list.h"
 
 struct _CaissaMoveList
 {
-  GtkWidget   parent_instance;
+  GtkWidget    parent_instance;
 
-  CaissaGame *game;
-  GtkWidget  *scrolled;
-  GtkWidget  *grid;
-  GtkWidget  *placeholder;
-  GtkWidget  *empty;
+  CaissaGame  *game;
+  GtkWidget   *scrolled;
+  GtkWidget   *grid;
+  GtkWidget   *empty;
+  GtkWidget   *popover;
+  GMenuModel  *menu_model;
 
-  /* What the grid shows: one button per ply (index ply - 1), their SAN,
-   * one number label per row, and the numbering of the first row. */
-  GPtrArray  *buttons;
-  GPtrArray  *sans;
-  GPtrArray  *numbers;
-  guint       first_fullmove;
-  gboolean    black_first;
+  /* What is shown: node → its button. */
+  GHashTable  *buttons;
+  guint64      tree_hash;
+  int          next_row;
 
-  GtkWidget  *current;
-  guint       scroll_tick;
+  GtkWidget   *current;
+  GtkWidget   *chosen_widget;
+  /* The chosen continuation: its index among the children of choice_node. */
+  ChessNodeId  choice_node;
+  guint        choice;
+  guint        scroll_tick;
 };
 
 enum
@@ -44,109 +59,451 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (CaissaMoveList, caissa_move_list, GTK_TYPE_WIDGET)
 
+/* --- Glyphs and text ----------------------------------------------------------- */
+
+const char *
+caissa_nag_glyph (guint nag)
+{
+  /* The PGN standard's NAGs with glyphs in common use (Informator's). */
+  switch (nag)
+    {
+    case 1: return "!";
+    case 2: return "?";
+    case 3: return "‼";
+    case 4: return "⁇";
+    case 5: return "⁉";
+    case 6: return "⁈";
+    case 7: return "□";
+    case 10: return "=";
+    case 13: return "∞";
+    case 14: return "⩲";
+    case 15: return "⩱";
+    case 16: return "±";
+    case 17: return "∓";
+    case 18: return "+−";
+    case 19: return "−+";
+    case 22: case 23: return "⨀";
+    case 32: case 33: return "⟳";
+    case 36: case 37: return "→";
+    case 40: case 41: return "↑";
+    case 132: case 133: return "⇆";
+    case 138: case 139: return "⊕";
+    case 140: return "∆";
+    case 146: return "N";
+    default: return NULL;
+    }
+}
+
+/* SAN with the move's glyphs: "e4!", "Nf3 ±". */
+static char *
+move_text (const ChessGame *core,
+           ChessNodeId      node,
+           const char      *prefix)
+{
+  GString *out = g_string_new (prefix);
+  const uint8_t *nags;
+  unsigned n = chess_game_node_nags (core, node, &nags);
+
+  g_string_append (out, chess_game_node_san (core, node));
+  /* Move assessments (1–7) stick to the move; the rest follow a space. */
+  for (unsigned i = 0; i < n; i++)
+    if (nags[i] <= 7 && caissa_nag_glyph (nags[i]) != NULL)
+      g_string_append (out, caissa_nag_glyph (nags[i]));
+  for (unsigned i = 0; i < n; i++)
+    if (nags[i] > 7)
+      {
+        const char *glyph = caissa_nag_glyph (nags[i]);
+
+        g_string_append_c (out, ' ');
+        if (glyph != NULL)
+          g_string_append (out, glyph);
+        else
+          g_string_append_printf (out, "$%u", nags[i]);
+      }
+  return g_string_free (out, FALSE);
+}
+
+/* The comment without its [%…] commands, or NULL when nothing is left. */
+static char *
+comment_text (const ChessGame   *core,
+              ChessNodeId        node,
+              ChessCommentPlace  place)
+{
+  const char *comment = chess_game_node_comment (core, node, place);
+  size_t len;
+  char *out;
+
+  if (comment == NULL)
+    return NULL;
+  len = strlen (comment);
+  out = g_malloc (len + 1);
+  chess_pgn_comment_strip_commands (comment, len, out, len + 1);
+  g_strstrip (out);
+  if (*out == '\0' || !g_utf8_validate (out, -1, NULL))
+    {
+      g_free (out);
+      return NULL;
+    }
+  return out;
+}
+
+static char *
+clock_text (gint64 ms)
+{
+  gint64 s = ms / 1000;
+
+  if (s >= 3600)
+    return g_strdup_printf ("%d:%02d:%02d", (int) (s / 3600), (int) (s / 60 % 60), (int) (s % 60));
+  return g_strdup_printf ("%d:%02d", (int) (s / 60), (int) (s % 60));
+}
+
+/* "12." before White's move, "12…" before Black's. */
+static char *
+number_prefix (const ChessGame *core,
+               ChessNodeId      node)
+{
+  const ChessPosition *before = chess_game_node_position (core, chess_game_node_parent (core, node));
+
+  if (before->side == CHESS_WHITE)
+    return g_strdup_printf ("%u. ", before->fullmove);
+  /* Translators: the number before a Black move that starts a line, e.g. "12… Nf6". */
+  return g_strdup_printf (_("%u… "), before->fullmove);
+}
+
+/* --- The tree's fingerprint ------------------------------------------------------------ */
+
+static guint64
+mix (guint64 h,
+     guint64 v)
+{
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h;
+}
+
+static guint64
+hash_node (const ChessGame *core,
+           ChessNodeId      node,
+           guint64          h)
+{
+  /* Depth-first, children in order: the order of variations counts. */
+  while (node != CHESS_NODE_NONE)
+    {
+      const uint8_t *nags;
+      unsigned n = chess_game_node_nags (core, node, &nags);
+      ChessNodeId child;
+
+      h = mix (h, node);
+      h = mix (h, chess_game_node_move (core, node));
+      for (unsigned i = 0; i < n; i++)
+        h = mix (h, nags[i]);
+      for (int k = 0; k < 2; k++)
+        {
+          const char *c = chess_game_node_comment (core, node, (ChessCommentPlace) k);
+
+          h = mix (h, c ? g_str_hash (c) : 0);
+        }
+      child = chess_game_node_next (core, node);
+      if (child == CHESS_NODE_NONE)
+        break;
+      /* Recurse into the alternatives, loop down the main continuation. */
+      for (ChessNodeId alt = chess_game_node_next_sibling (core, child); alt != CHESS_NODE_NONE;
+           alt = chess_game_node_next_sibling (core, alt))
+        h = hash_node (core, alt, mix (h, 0xa17));
+      node = child;
+    }
+  return h;
+}
+
+static guint64
+tree_hash (CaissaGame *game)
+{
+  const ChessGame *core;
+  const ChessPosition *start;
+
+  if (game == NULL)
+    return 0;
+  core = caissa_game_get_core_game (game);
+  start = chess_game_start_position (core);
+  return hash_node (core, CHESS_NODE_ROOT,
+                    mix (mix ((guint64) (guintptr) core, start->key), start->fullmove));
+}
+
+/* --- Building ----------------------------------------------------------------------- */
+
 static void
 move_clicked_cb (GtkButton      *button,
                  CaissaMoveList *self)
 {
-  guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "ply"));
+  ChessNodeId node = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "node"));
 
-  if (self->game != NULL && ply <= caissa_game_get_n_plies (self->game))
-    caissa_game_go_to_node (self->game, caissa_game_get_node (self->game, ply));
+  if (self->game != NULL && chess_game_node_valid (caissa_game_get_core_game (self->game), node))
+    caissa_game_go_to_node (self->game, node);
+}
+
+static GtkWidget *
+move_button (CaissaMoveList *self,
+             ChessNodeId     node,
+             const char     *text,
+             const char     *css_class)
+{
+  GtkWidget *button = gtk_button_new_with_label (text);
+
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, css_class);
+  gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0.0);
+  g_object_set_data (G_OBJECT (button), "node", GUINT_TO_POINTER (node));
+  g_signal_connect (button, "clicked", G_CALLBACK (move_clicked_cb), self);
+  g_hash_table_insert (self->buttons, GUINT_TO_POINTER (node), button);
+  return button;
+}
+
+static GtkWidget *
+comment_label (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+  gtk_widget_add_css_class (label, "comment");
+  return label;
+}
+
+static GtkWidget *
+flow_new (void)
+{
+  GtkWidget *flow = g_object_new (GTK_TYPE_BOX, NULL);
+  GtkLayoutManager *layout = caissa_flow_layout_new ();
+
+  caissa_flow_layout_set_spacing (CAISSA_FLOW_LAYOUT (layout), 2, 0);
+  gtk_widget_set_layout_manager (flow, layout);
+  gtk_widget_set_hexpand (flow, TRUE);
+  return flow;
 }
 
 static void
-grid_cell (CaissaMoveList *self,
-           guint           ply,
-           int            *column,
-           int            *row)
+flow_add_text (GtkWidget  *flow,
+               const char *text,
+               const char *css_class)
 {
-  guint index = ply - 1 + (self->black_first ? 1 : 0);
+  GtkWidget *label = gtk_label_new (text);
 
-  *row = index / 2;
-  *column = 1 + index % 2;
+  gtk_widget_add_css_class (label, css_class);
+  gtk_widget_set_parent (label, flow);
+}
+
+/* A line of play from node (which the caller placed: a variation's first
+ * move), with the alternatives met on the way in parentheses. */
+static void
+add_line (CaissaMoveList *self,
+          GtkWidget      *flow,
+          ChessNodeId     node,
+          int             depth)
+{
+  const ChessGame *core = caissa_game_get_core_game (self->game);
+  gboolean need_number = TRUE;
+
+  for (; node != CHESS_NODE_NONE; node = chess_game_node_next (core, node))
+    {
+      const ChessPosition *before = chess_game_node_position (core, chess_game_node_parent (core, node));
+      g_autofree char *pre = comment_text (core, node, CHESS_COMMENT_BEFORE);
+      g_autofree char *post = comment_text (core, node, CHESS_COMMENT_AFTER);
+      g_autofree char *prefix = NULL;
+      g_autofree char *text = NULL;
+
+      if (pre != NULL)
+        {
+          GtkWidget *label = comment_label (pre);
+
+          gtk_widget_set_parent (label, flow);
+          need_number = TRUE;
+        }
+      if (need_number || before->side == CHESS_WHITE)
+        prefix = number_prefix (core, node);
+      text = move_text (core, node, prefix ? prefix : "");
+      gtk_widget_set_parent (move_button (self, node, text, "variation-move"), flow);
+      need_number = FALSE;
+
+      if (post != NULL)
+        {
+          gtk_widget_set_parent (comment_label (post), flow);
+          need_number = TRUE;
+        }
+
+      /* The alternatives to the next move, nested. */
+      {
+        ChessNodeId next = chess_game_node_next (core, node);
+
+        for (ChessNodeId alt = next != CHESS_NODE_NONE ? chess_game_node_next_sibling (core, next)
+                                                       : CHESS_NODE_NONE;
+             alt != CHESS_NODE_NONE; alt = chess_game_node_next_sibling (core, alt))
+          {
+            flow_add_text (flow, "(", "paren");
+            add_line (self, flow, alt, depth + 1);
+            flow_add_text (flow, ")", "paren");
+            need_number = TRUE;
+          }
+      }
+    }
 }
 
 static void
-remove_from (CaissaMoveList *self,
-             guint           n_keep)
+attach_interrupt (CaissaMoveList *self,
+                  GtkWidget      *child)
 {
-  int column, row;
-  guint n_rows;
+  gtk_widget_add_css_class (child, "interrupt");
+  gtk_grid_attach (GTK_GRID (self->grid), child, 0, self->next_row++, 3, 1);
+}
 
-  while (self->buttons->len > n_keep)
-    {
-      GtkWidget *button = g_ptr_array_steal_index (self->buttons, self->buttons->len - 1);
+/* The comment after a main-line move and the variations replacing it. */
+static gboolean
+add_interrupt (CaissaMoveList *self,
+               ChessNodeId     node)
+{
+  const ChessGame *core = caissa_game_get_core_game (self->game);
+  g_autofree char *post = comment_text (core, node, CHESS_COMMENT_AFTER);
+  gboolean added = FALSE;
 
-      if (button == self->current)
-        self->current = NULL;
-      gtk_grid_remove (GTK_GRID (self->grid), button);
-      g_ptr_array_set_size (self->sans, self->sans->len - 1);
+  if (post != NULL)
+    {
+      attach_interrupt (self, comment_label (post));
+      added = TRUE;
     }
+  if (node != CHESS_NODE_ROOT)
+    for (ChessNodeId alt = chess_game_node_next_sibling (core, node); alt != CHESS_NODE_NONE;
+         alt = chess_game_node_next_sibling (core, alt))
+      {
+        GtkWidget *flow = flow_new ();
 
-  /* Rows still needed: those holding a kept ply (row 0 always, when the
-   * game starts with Black: its "…" cell). */
-  if (n_keep == 0)
-    n_rows = 0;
-  else
-    {
-      grid_cell (self, n_keep, &column, &row);
-      n_rows = row + 1;
-    }
-  while (self->numbers->len > n_rows)
-    {
-      GtkWidget *label = g_ptr_array_steal_index (self->numbers, self->numbers->len - 1);
-
-      gtk_grid_remove (GTK_GRID (self->grid), label);
-    }
-  if (n_rows == 0 && self->placeholder != NULL)
-    {
-      gtk_grid_remove (GTK_GRID (self->grid), self->placeholder);
-      self->placeholder = NULL;
-    }
+        gtk_widget_add_css_class (flow, "variation");
+        add_line (self, flow, alt, 1);
+        attach_interrupt (self, flow);
+        added = TRUE;
+      }
+  return added;
 }
 
 static void
-add_ply (CaissaMoveList *self,
-         guint           ply,
-         const char     *san)
+add_main_move (CaissaMoveList *self,
+               ChessNodeId     node,
+               gboolean       *row_open)
 {
-  GtkWidget *button;
-  int column, row;
+  const ChessGame *core = caissa_game_get_core_game (self->game);
+  const ChessPosition *before = chess_game_node_position (core, chess_game_node_parent (core, node));
+  gboolean white = before->side == CHESS_WHITE;
+  g_autofree char *pre = comment_text (core, node, CHESS_COMMENT_BEFORE);
+  g_autofree char *text = move_text (core, node, "");
+  gint64 clock = chess_game_node_clock_ms (core, node);
+  GtkWidget *button, *cell;
 
-  grid_cell (self, ply, &column, &row);
-  if ((guint) row >= self->numbers->len)
+  if (pre != NULL)
     {
-      g_autofree char *text = g_strdup_printf ("%u.", self->first_fullmove + row);
-      GtkWidget *label = gtk_label_new (text);
+      attach_interrupt (self, comment_label (pre));
+      *row_open = FALSE;
+    }
+
+  if (white || !*row_open)
+    {
+      g_autofree char *number = g_strdup_printf ("%u.", before->fullmove);
+      GtkWidget *label = gtk_label_new (number);
 
       gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+      gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (label, "move-number");
       gtk_widget_add_css_class (label, "dim-label");
       gtk_widget_add_css_class (label, "numeric");
-      gtk_grid_attach (GTK_GRID (self->grid), label, 0, row, 1, 1);
-      g_ptr_array_add (self->numbers, label);
-
-      if (row == 0 && self->black_first && self->placeholder == NULL)
+      gtk_grid_attach (GTK_GRID (self->grid), label, 0, self->next_row, 1, 1);
+      if (!white)
         {
           /* Translators: stands in the move list for White's move before
-           * a game that starts with Black to move. */
-          self->placeholder = gtk_label_new (_("…"));
-          gtk_widget_add_css_class (self->placeholder, "dim-label");
-          gtk_grid_attach (GTK_GRID (self->grid), self->placeholder, 1, 0, 1, 1);
+           * a Black move that starts a row. */
+          GtkWidget *dots = gtk_label_new (_("…"));
+
+          gtk_label_set_xalign (GTK_LABEL (dots), 0.0);
+          gtk_widget_add_css_class (dots, "dim-label");
+          gtk_widget_add_css_class (dots, "placeholder");
+          gtk_grid_attach (GTK_GRID (self->grid), dots, 1, self->next_row, 1, 1);
+        }
+      *row_open = TRUE;
+    }
+
+  button = move_button (self, node, text, "move");
+  gtk_widget_set_hexpand (button, TRUE);
+  cell = button;
+  if (clock >= 0)
+    {
+      g_autofree char *time = clock_text (clock);
+      GtkWidget *label = gtk_label_new (time);
+
+      gtk_widget_add_css_class (label, "move-clock");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_add_css_class (label, "numeric");
+      cell = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      gtk_box_append (GTK_BOX (cell), button);
+      gtk_box_append (GTK_BOX (cell), label);
+    }
+  gtk_grid_attach (GTK_GRID (self->grid), cell, white ? 1 : 2, self->next_row, 1, 1);
+
+  if (!white)
+    {
+      self->next_row++;
+      *row_open = FALSE;
+    }
+  if (add_interrupt (self, node))
+    {
+      if (*row_open)
+        self->next_row++;
+      *row_open = FALSE;
+    }
+}
+
+static void
+clear (CaissaMoveList *self)
+{
+  GtkWidget *child;
+
+  self->current = NULL;
+  self->chosen_widget = NULL;
+  g_hash_table_remove_all (self->buttons);
+  while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
+    gtk_grid_remove (GTK_GRID (self->grid), child);
+  self->next_row = 0;
+}
+
+static void update_current (CaissaMoveList *self);
+
+static void
+rebuild (CaissaMoveList *self)
+{
+  const ChessGame *core;
+  gboolean row_open = FALSE;
+  gboolean any = FALSE;
+
+  clear (self);
+  self->tree_hash = tree_hash (self->game);
+
+  if (self->game != NULL)
+    {
+      core = caissa_game_get_core_game (self->game);
+      if (add_interrupt (self, CHESS_NODE_ROOT))
+        any = TRUE;
+      for (ChessNodeId node = chess_game_node_next (core, CHESS_NODE_ROOT); node != CHESS_NODE_NONE;
+           node = chess_game_node_next (core, node))
+        {
+          add_main_move (self, node, &row_open);
+          any = TRUE;
         }
     }
 
-  button = gtk_button_new_with_label (san);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_add_css_class (button, "move");
-  gtk_widget_set_hexpand (button, TRUE);
-  gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0.0);
-  g_object_set_data (G_OBJECT (button), "ply", GUINT_TO_POINTER (ply));
-  g_signal_connect (button, "clicked", G_CALLBACK (move_clicked_cb), self);
-  gtk_grid_attach (GTK_GRID (self->grid), button, column, row, 1, 1);
-  g_ptr_array_add (self->buttons, button);
-  g_ptr_array_add (self->sans, g_strdup (san));
+  if (!any)
+    gtk_grid_attach (GTK_GRID (self->grid), self->empty, 0, 0, 3, 1);
+
+  self->choice_node = CHESS_NODE_NONE;
+  update_current (self);
 }
+
+/* --- The shown move and the chosen continuation --------------------------------------------- */
 
 static gboolean
 scroll_tick_cb (GtkWidget     *widget,
@@ -155,18 +512,20 @@ scroll_tick_cb (GtkWidget     *widget,
 {
   CaissaMoveList *self = CAISSA_MOVE_LIST (widget);
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
+  GtkWidget *target = self->chosen_widget ? self->chosen_widget : self->current;
   graphene_rect_t bounds;
 
   self->scroll_tick = 0;
 
-  if (self->current == NULL)
+  if (self->current == NULL && self->game != NULL && caissa_game_get_ply (self->game) == 0)
     {
-      if (self->buttons->len == 0)
-        gtk_adjustment_set_value (adj, 0);
+      gtk_adjustment_set_value (adj, 0);
       return G_SOURCE_REMOVE;
     }
+  if (target == NULL)
+    return G_SOURCE_REMOVE;
 
-  if (gtk_widget_compute_bounds (self->current, self->grid, &bounds))
+  if (gtk_widget_compute_bounds (target, self->grid, &bounds))
     {
       double top = bounds.origin.y;
       double bottom = top + bounds.size.height;
@@ -184,69 +543,59 @@ scroll_tick_cb (GtkWidget     *widget,
 static void
 queue_scroll (CaissaMoveList *self)
 {
-  /* After the next layout, when the new buttons have their place. */
+  /* After the next layout, when new buttons have their place. */
   if (self->scroll_tick == 0)
     self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
 }
 
 static void
-update_current (CaissaMoveList *self)
+set_marked (GtkWidget  **slot,
+            GtkWidget   *widget,
+            const char  *css_class)
 {
-  GtkWidget *current = NULL;
-
-  if (self->game != NULL)
-    {
-      guint ply = caissa_game_get_ply (self->game);
-
-      if (ply >= 1 && ply <= self->buttons->len
-          && caissa_game_get_node (self->game, ply) == caissa_game_get_shown_node (self->game))
-        current = g_ptr_array_index (self->buttons, ply - 1);
-    }
-
-  if (current == self->current)
+  if (*slot == widget)
     return;
-  if (self->current != NULL)
-    gtk_widget_remove_css_class (self->current, "current");
-  self->current = current;
-  if (current != NULL)
-    gtk_widget_add_css_class (current, "current");
-  queue_scroll (self);
+  if (*slot != NULL)
+    gtk_widget_remove_css_class (*slot, css_class);
+  *slot = widget;
+  if (widget != NULL)
+    gtk_widget_add_css_class (widget, css_class);
 }
 
-/* Brings the grid in line with the game's main line, touching only the
- * plies that changed (usually one added or removed at the end). */
 static void
-update_moves (CaissaMoveList *self)
+update_current (CaissaMoveList *self)
 {
-  const ChessPosition *start = NULL;
-  guint n_plies = 0, keep = 0;
-  gboolean black_first = FALSE;
-  guint fullmove = 1;
+  GtkWidget *current = NULL, *chosen = NULL;
 
   if (self->game != NULL)
     {
-      start = chess_game_start_position (caissa_game_get_core_game (self->game));
-      n_plies = caissa_game_get_n_plies (self->game);
-      black_first = start->side == CHESS_BLACK;
-      fullmove = start->fullmove;
+      const ChessGame *core = caissa_game_get_core_game (self->game);
+      ChessNodeId shown = caissa_game_get_shown_node (self->game);
+
+      current = g_hash_table_lookup (self->buttons, GUINT_TO_POINTER (shown));
+      if (shown != self->choice_node)
+        {
+          self->choice_node = shown;
+          self->choice = 0;
+        }
+      if (chess_game_node_n_children (core, shown) > 1)
+        chosen = g_hash_table_lookup (self->buttons,
+                                      GUINT_TO_POINTER (chess_game_node_nth_child (core, shown, self->choice)));
     }
 
-  if (black_first == self->black_first && fullmove == self->first_fullmove)
-    {
-      while (keep < n_plies && keep < self->sans->len
-             && g_strcmp0 (g_ptr_array_index (self->sans, keep),
-                           caissa_game_get_san (self->game, keep + 1)) == 0)
-        keep++;
-    }
+  if (current != self->current || chosen != self->chosen_widget)
+    queue_scroll (self);
+  set_marked (&self->current, current, "current");
+  set_marked (&self->chosen_widget, chosen, "chosen");
+}
 
-  remove_from (self, keep);
-  self->black_first = black_first;
-  self->first_fullmove = fullmove;
-  for (guint ply = keep + 1; ply <= n_plies; ply++)
-    add_ply (self, ply, caissa_game_get_san (self->game, ply));
-  gtk_widget_set_visible (self->empty, n_plies == 0);
-
-  update_current (self);
+static void
+game_changed (CaissaMoveList *self)
+{
+  if (tree_hash (self->game) != self->tree_hash)
+    rebuild (self);
+  else
+    update_current (self);
 }
 
 static void
@@ -254,10 +603,83 @@ game_notify_cb (CaissaGame     *game,
                 GParamSpec     *pspec,
                 CaissaMoveList *self)
 {
-  /* n-plies alone misses a replaced game of the same length (a new game
-   * from another FEN, an undo then another move): fen covers those. */
-  update_moves (self);
+  game_changed (self);
 }
+
+static void
+move_played_cb (CaissaGame     *game,
+                guint           move,
+                guint           ply,
+                CaissaMoveList *self)
+{
+  game_changed (self);
+}
+
+/* --- Context menu ---------------------------------------------------------------------------- */
+
+static GtkWidget *
+move_at (CaissaMoveList *self,
+         double          x,
+         double          y)
+{
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
+
+  for (; picked != NULL && picked != GTK_WIDGET (self); picked = gtk_widget_get_parent (picked))
+    if (g_object_get_data (G_OBJECT (picked), "node") != NULL)
+      return picked;
+  return NULL;
+}
+
+static void
+popup_menu_at (CaissaMoveList *self,
+               double          x,
+               double          y)
+{
+  GtkWidget *button = move_at (self, x, y);
+  graphene_rect_t bounds;
+
+  if (button == NULL || self->menu_model == NULL || self->game == NULL)
+    return;
+
+  move_clicked_cb (GTK_BUTTON (button), self);
+  if (self->popover == NULL)
+    {
+      self->popover = gtk_popover_menu_new_from_model (self->menu_model);
+      gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->popover), TRUE);
+    }
+  /* The shown move may have been rebuilt: point at its new button. */
+  button = self->current ? self->current : button;
+  if (gtk_widget_compute_bounds (button, GTK_WIDGET (self), &bounds))
+    gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
+                                 &(GdkRectangle) { (int) bounds.origin.x, (int) bounds.origin.y,
+                                                   (int) bounds.size.width, (int) bounds.size.height });
+  gtk_popover_popup (GTK_POPOVER (self->popover));
+}
+
+static void
+secondary_pressed_cb (GtkGestureClick *gesture,
+                      int              n_press,
+                      double           x,
+                      double           y,
+                      CaissaMoveList  *self)
+{
+  if (move_at (self, x, y) == NULL)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  popup_menu_at (self, x, y);
+}
+
+static void
+long_pressed_cb (GtkGestureLongPress *gesture,
+                 double               x,
+                 double               y,
+                 CaissaMoveList      *self)
+{
+  popup_menu_at (self, x, y);
+}
+
+/* --- GObject ----------------------------------------------------------------------------------- */
 
 static void
 caissa_move_list_dispose (GObject *object)
@@ -270,10 +692,11 @@ caissa_move_list_dispose (GObject *object)
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_tick);
       self->scroll_tick = 0;
     }
+  g_clear_pointer (&self->popover, gtk_widget_unparent);
   g_clear_pointer (&self->scrolled, gtk_widget_unparent);
-  g_clear_pointer (&self->buttons, g_ptr_array_unref);
-  g_clear_pointer (&self->sans, g_ptr_array_unref);
-  g_clear_pointer (&self->numbers, g_ptr_array_unref);
+  g_clear_object (&self->empty);
+  g_clear_object (&self->menu_model);
+  g_clear_pointer (&self->buttons, g_hash_table_unref);
 
   G_OBJECT_CLASS (caissa_move_list_parent_class)->dispose (object);
 }
@@ -337,10 +760,10 @@ caissa_move_list_class_init (CaissaMoveListClass *klass)
 static void
 caissa_move_list_init (CaissaMoveList *self)
 {
-  self->buttons = g_ptr_array_new ();
-  self->sans = g_ptr_array_new_with_free_func (g_free);
-  self->numbers = g_ptr_array_new ();
-  self->first_fullmove = 1;
+  GtkGesture *click, *long_press;
+
+  self->buttons = g_hash_table_new (NULL, NULL);
+  self->choice_node = CHESS_NODE_NONE;
 
   self->scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled),
@@ -355,11 +778,22 @@ caissa_move_list_init (CaissaMoveList *self)
   gtk_widget_add_css_class (self->grid, "scoresheet");
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), self->grid);
 
-  self->empty = gtk_label_new (_("No moves yet"));
+  self->empty = g_object_ref_sink (gtk_label_new (_("No moves yet")));
   gtk_widget_add_css_class (self->empty, "dim-label");
   gtk_widget_add_css_class (self->empty, "empty");
   gtk_widget_set_hexpand (self->empty, TRUE);
-  gtk_grid_attach (GTK_GRID (self->grid), self->empty, 0, 0, 3, 1);
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (secondary_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  long_press = gtk_gesture_long_press_new ();
+  gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
+  g_signal_connect (long_press, "pressed", G_CALLBACK (long_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (long_press));
+
+  rebuild (self);
 }
 
 GtkWidget *
@@ -391,9 +825,73 @@ caissa_move_list_set_game (CaissaMoveList *self,
   g_set_object (&self->game, game);
   if (game != NULL)
     {
-      g_signal_connect (game, "notify::n-plies", G_CALLBACK (game_notify_cb), self);
-      g_signal_connect (game, "notify::fen", G_CALLBACK (game_notify_cb), self);
+      g_signal_connect (game, "notify", G_CALLBACK (game_notify_cb), self);
+      g_signal_connect (game, "move-played", G_CALLBACK (move_played_cb), self);
     }
-  update_moves (self);
+  if (self->grid != NULL)
+    rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+ChessNodeId
+caissa_move_list_get_next_node (CaissaMoveList *self)
+{
+  const ChessGame *core;
+  ChessNodeId shown;
+
+  g_return_val_if_fail (CAISSA_IS_MOVE_LIST (self), CHESS_NODE_NONE);
+
+  if (self->game == NULL)
+    return CHESS_NODE_NONE;
+  core = caissa_game_get_core_game (self->game);
+  shown = caissa_game_get_shown_node (self->game);
+  if (shown == self->choice_node && self->choice < chess_game_node_n_children (core, shown))
+    return chess_game_node_nth_child (core, shown, self->choice);
+  return chess_game_node_next (core, shown);
+}
+
+gboolean
+caissa_move_list_choose_variation (CaissaMoveList *self,
+                                   int             delta)
+{
+  const ChessGame *core;
+  ChessNodeId shown;
+  guint n;
+
+  g_return_val_if_fail (CAISSA_IS_MOVE_LIST (self), FALSE);
+
+  if (self->game == NULL)
+    return FALSE;
+  core = caissa_game_get_core_game (self->game);
+  shown = caissa_game_get_shown_node (self->game);
+  n = chess_game_node_n_children (core, shown);
+  if (n < 2)
+    return FALSE;
+
+  if (shown != self->choice_node)
+    {
+      self->choice_node = shown;
+      self->choice = 0;
+    }
+  self->choice = (self->choice + n + (guint) (delta % (int) n + (int) n)) % n;
+  update_current (self);
+  return TRUE;
+}
+
+void
+caissa_move_list_set_menu_model (CaissaMoveList *self,
+                                 GMenuModel     *menu)
+{
+  g_return_if_fail (CAISSA_IS_MOVE_LIST (self));
+
+  g_set_object (&self->menu_model, menu);
+  g_clear_pointer (&self->popover, gtk_widget_unparent);
+}
+
+void
+caissa_move_list_refresh (CaissaMoveList *self)
+{
+  g_return_if_fail (CAISSA_IS_MOVE_LIST (self));
+
+  rebuild (self);
 }

@@ -1,0 +1,27 @@
+/* caissa-flow-layout.h — lays children out like words in a paragraph.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Children are placed left to right at their natural width and wrap onto
+ * the next line when the line is full; a child wider than the whole line
+ * (a long comment label that wraps) gets a line of its own at the full
+ * width. Used by the move list for variations and comments. GTK 4.8 has
+ * no such container (GtkFlowBox aligns its children in columns).
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define CAISSA_TYPE_FLOW_LAYOUT (caissa_flow_layout_get_type ())
+G_DECLARE_FINAL_TYPE (CaissaFlowLayout, caissa_flow_layout, CAISSA, FLOW_LAYOUT, GtkLayoutManager)
+
+GtkLayoutManager *caissa_flow_layout_new         (void);
+/* Space between children on a line, and between lines, in pixels. */
+void              caissa_flow_layout_set_spacing (CaissaFlowLayout *self,
+                                                  int               column_spacing,
+                                                  int               row_spacing);
+
+G_END_DECLS

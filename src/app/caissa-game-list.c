@@ -1,0 +1,892 @@
+/* caissa-game-list.c
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The models: file → sort (the column view's sorter) → filter (the search)
+ * → single selection → column view. Sorting comes before filtering so that
+ * typing re-filters an order computed once; both models work in steps
+ * ("incremental"), so neither blocks the window on a large file.
+ */
+#define G_LOG_DOMAIN "caissa-game-list"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "caissa-game-list.h"
+
+/* Above this many shown games, the current game's row is not looked for
+ * in a sorted or filtered list (that means asking for every item). */
+#define FIND_ROW_LIMIT 200000
+
+typedef enum
+{
+  COLUMN_NUMBER,
+  COLUMN_WHITE,
+  COLUMN_BLACK,
+  COLUMN_RESULT,
+  COLUMN_DATE,
+  COLUMN_EVENT,
+  COLUMN_ECO,
+  COLUMN_MOVES,
+  N_COLUMNS
+} ColumnId;
+
+typedef struct
+{
+  const char *id;
+  const char *title;
+  const char *property;
+  gboolean    numeric;
+  gboolean    expand;
+  int         tier;       /* shown from this width tier up (see tier_for_width) */
+} ColumnSpec;
+
+static const ColumnSpec column_specs[N_COLUMNS] = {
+  /* Translators: the column of game numbers in a PGN file's game list. */
+  { "number", N_("#"),      "number", TRUE,  FALSE, 0 },
+  { "white",  N_("White"),  "white",  FALSE, TRUE,  0 },
+  { "black",  N_("Black"),  "black",  FALSE, TRUE,  0 },
+  { "result", N_("Result"), "result", FALSE, FALSE, 0 },
+  { "date",   N_("Date"),   "date",   FALSE, FALSE, 1 },
+  { "event",  N_("Event"),  "event",  FALSE, TRUE,  2 },
+  /* Translators: Encyclopaedia of Chess Openings code, e.g. "B90". */
+  { "eco",    N_("ECO"),    "eco",    FALSE, FALSE, 2 },
+  { "moves",  N_("Moves"),  "moves",  TRUE,  FALSE, 1 },
+};
+
+/* Narrow lists show the players and the result; wider ones the date and
+ * length too; wide ones everything. The rest is in each row's tooltip. */
+static int
+tier_for_width (int width)
+{
+  if (width < 400)
+    return 0;
+  if (width < 640)
+    return 1;
+  return 2;
+}
+
+/* The width the list asks for beside the board. */
+#define NATURAL_WIDTH 480
+
+struct _CaissaGameList
+{
+  GtkWidget            parent_instance;
+
+  CaissaPgnFile       *file;
+  GtkSortListModel    *sort_model;
+  GtkFilterListModel  *filter_model;
+  GtkSingleSelection  *selection;
+  GtkCustomFilter     *filter;
+  char                *needle;
+  guint                current;
+  int                  tier;
+  guint                tier_idle;
+
+  GtkColumnViewColumn *columns[N_COLUMNS];
+  /* The GtkListItems of the "#" column that are bound (rows on screen). */
+  GPtrArray           *bound;
+
+  /* Template widgets */
+  GtkWidget           *box;
+  GtkSearchEntry      *search_entry;
+  GtkScrolledWindow   *scrolled;
+  GtkColumnView       *column_view;
+  GtkProgressBar      *progress_bar;
+  GtkLabel            *status_label;
+};
+
+enum
+{
+  PROP_0,
+  PROP_FILE,
+  PROP_SEARCH,
+  PROP_N_SHOWN,
+  N_PROPS
+};
+
+enum
+{
+  GAME_ACTIVATED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (CaissaGameList, caissa_game_list, GTK_TYPE_WIDGET)
+
+/* --- Status ----------------------------------------------------------------- */
+
+static char *
+format_count (guint n)
+{
+  /* Thousands separated the locale's way. */
+  return g_strdup_printf ("%'u", n);
+}
+
+static void
+update_status (CaissaGameList *self)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *total = NULL;
+  g_autofree char *shown = NULL;
+  gboolean loading = FALSE, filtering = FALSE;
+  guint n_total = 0, n_shown, n_errors = 0;
+  double fraction = 0;
+
+  if (self->file == NULL)
+    {
+      gtk_label_set_label (self->status_label, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+      return;
+    }
+
+  n_total = g_list_model_get_n_items (G_LIST_MODEL (self->file));
+  n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
+  loading = caissa_pgn_file_get_loading (self->file);
+  n_errors = caissa_pgn_file_get_n_errors (self->file);
+  filtering = gtk_filter_list_model_get_pending (self->filter_model) > 0;
+  total = format_count (n_total);
+  shown = format_count (n_shown);
+
+  if (loading)
+    {
+      fraction = caissa_pgn_file_get_progress (self->file);
+      /* Translators: while a PGN file is read; %s is a number of games. */
+      text = g_strdup_printf (ngettext ("Reading… %s game", "Reading… %s games", n_total), total);
+    }
+  else if (self->needle != NULL)
+    /* Translators: the search found the first number of games among the second. */
+    text = g_strdup_printf (ngettext ("%s of %s game", "%s of %s games", n_total), shown, total);
+  else
+    text = g_strdup_printf (ngettext ("%s game", "%s games", n_total), total);
+
+  if (n_errors > 0)
+    {
+      /* Translators: appended to the count of games, e.g. "120 games · 2 with errors". */
+      g_autofree char *errors = g_strdup_printf (ngettext ("%u with an error", "%u with errors", n_errors),
+                                                 n_errors);
+      g_autofree char *joined = g_strdup_printf ("%s · %s", text, errors);
+
+      g_free (text);
+      text = g_steal_pointer (&joined);
+    }
+
+  if (filtering && !loading)
+    {
+      guint pending = gtk_filter_list_model_get_pending (self->filter_model);
+
+      fraction = n_total > 0 ? 1.0 - (double) pending / n_total : 1.0;
+    }
+
+  gtk_label_set_label (self->status_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), loading || filtering);
+  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+}
+
+static void
+file_notify_cb (CaissaPgnFile  *file,
+                GParamSpec     *pspec,
+                CaissaGameList *self)
+{
+  update_status (self);
+}
+
+static void
+filter_notify_cb (GtkFilterListModel *model,
+                  GParamSpec         *pspec,
+                  CaissaGameList     *self)
+{
+  if (pspec->name == g_intern_static_string ("n-items"))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_SHOWN]);
+  update_status (self);
+}
+
+/* --- Cells ------------------------------------------------------------------- */
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               gpointer                  data)
+{
+  ColumnId column = GPOINTER_TO_INT (data);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), column_specs[column].numeric ? 1.0 : 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (GTK_LABEL (label), column == COLUMN_ECO || column == COLUMN_RESULT ? 3 : 1);
+  if (column_specs[column].numeric || column == COLUMN_DATE || column == COLUMN_RESULT)
+    gtk_widget_add_css_class (label, "numeric");
+
+  if (column == COLUMN_NUMBER)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+      GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+      gtk_widget_add_css_class (icon, "warning");
+      gtk_widget_set_visible (icon, FALSE);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_box_append (GTK_BOX (box), icon);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_list_item_set_child (list_item, box);
+    }
+  else
+    gtk_list_item_set_child (list_item, label);
+}
+
+static GtkWidget *
+cell_label (GtkListItem *list_item,
+            ColumnId     column)
+{
+  GtkWidget *child = gtk_list_item_get_child (list_item);
+
+  if (column == COLUMN_NUMBER)
+    return gtk_widget_get_last_child (child);
+  return child;
+}
+
+static void
+update_number_cell (GtkListItem *list_item)
+{
+  CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+  GtkWidget *icon = gtk_widget_get_first_child (box);
+  const char *error = info ? caissa_pgn_game_info_get_error (info) : NULL;
+
+  gtk_widget_set_visible (icon, error != NULL);
+  gtk_widget_set_tooltip_text (box, error);
+  if (error != NULL)
+    gtk_widget_add_css_class (box, "game-error");
+  else
+    gtk_widget_remove_css_class (box, "game-error");
+}
+
+static void
+update_moves_cell (GtkListItem *list_item)
+{
+  CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
+  guint plies = info ? caissa_pgn_game_info_get_moves (info) : 0;
+  g_autofree char *text = plies > 0 ? g_strdup_printf ("%u", (plies + 1) / 2) : g_strdup ("");
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)), text);
+}
+
+static void
+item_error_cb (CaissaPgnGameInfo *info,
+               GParamSpec        *pspec,
+               GtkListItem       *list_item)
+{
+  update_number_cell (list_item);
+}
+
+static void
+item_moves_cb (CaissaPgnGameInfo *info,
+               GParamSpec        *pspec,
+               GtkListItem       *list_item)
+{
+  update_moves_cell (list_item);
+}
+
+/* What the hidden columns would say, for the players' tooltips:
+ * "Event · Site · Round 3 · 1972.07.11 · B90". */
+static char *
+details (CaissaPgnGameInfo *info)
+{
+  GString *out = g_string_new (NULL);
+  const char *parts[5];
+
+  parts[0] = caissa_pgn_game_info_get_event (info);
+  parts[1] = caissa_pgn_game_info_get_site (info);
+  parts[2] = caissa_pgn_game_info_get_round (info);
+  parts[3] = caissa_pgn_game_info_get_date (info);
+  parts[4] = caissa_pgn_game_info_get_eco (info);
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      if (*parts[i] == '\0')
+        continue;
+      if (out->len > 0)
+        g_string_append (out, " · ");
+      if (i == 2)
+        /* Translators: the round of a game in a tournament, in a tooltip. */
+        g_string_append_printf (out, _("Round %s"), parts[i]);
+      else
+        g_string_append (out, parts[i]);
+    }
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              gpointer                  data)
+{
+  ColumnId column = GPOINTER_TO_INT (data);
+  CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
+  GtkLabel *label = GTK_LABEL (cell_label (list_item, column));
+  CaissaGameList *self = g_object_get_data (G_OBJECT (factory), "list");
+
+  switch (column)
+    {
+    case COLUMN_NUMBER:
+      {
+        g_autofree char *text = g_strdup_printf ("%u", caissa_pgn_game_info_get_number (info));
+
+        gtk_label_set_label (label, text);
+        update_number_cell (list_item);
+        g_signal_connect_object (info, "notify::error", G_CALLBACK (item_error_cb), list_item, 0);
+        g_ptr_array_add (self->bound, list_item);
+      }
+      break;
+    case COLUMN_WHITE:
+    case COLUMN_BLACK:
+      {
+        g_autofree char *tooltip = details (info);
+
+        gtk_label_set_label (label, column == COLUMN_WHITE ? caissa_pgn_game_info_get_white (info)
+                                                           : caissa_pgn_game_info_get_black (info));
+        gtk_widget_set_tooltip_text (GTK_WIDGET (label), tooltip);
+      }
+      break;
+    case COLUMN_RESULT:
+      {
+        const char *result = caissa_pgn_game_info_get_result (info);
+
+        /* "½-½" reads better in a narrow column than "1/2-1/2". */
+        gtk_label_set_label (label, g_str_equal (result, "1/2-1/2") ? "½-½" : result);
+      }
+      break;
+    case COLUMN_DATE:
+      gtk_label_set_label (label, caissa_pgn_game_info_get_date (info));
+      break;
+    case COLUMN_EVENT:
+      gtk_label_set_label (label, caissa_pgn_game_info_get_event (info));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label), caissa_pgn_game_info_get_event (info));
+      break;
+    case COLUMN_ECO:
+      gtk_label_set_label (label, caissa_pgn_game_info_get_eco (info));
+      break;
+    case COLUMN_MOVES:
+      update_moves_cell (list_item);
+      g_signal_connect_object (info, "notify::moves", G_CALLBACK (item_moves_cb), list_item, 0);
+      break;
+    case N_COLUMNS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+unbind_cell_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item,
+                gpointer                  data)
+{
+  ColumnId column = GPOINTER_TO_INT (data);
+  CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
+  CaissaGameList *self = g_object_get_data (G_OBJECT (factory), "list");
+
+  if (info != NULL)
+    g_signal_handlers_disconnect_by_data (info, list_item);
+  if (column == COLUMN_NUMBER && self->bound != NULL)
+    g_ptr_array_remove_fast (self->bound, list_item);
+}
+
+/* --- Sorting and filtering --------------------------------------------------------- */
+
+static GtkSorter *
+column_sorter (ColumnId column)
+{
+  GtkExpression *expression =
+    gtk_property_expression_new (CAISSA_TYPE_PGN_GAME_INFO, NULL, column_specs[column].property);
+
+  if (column_specs[column].numeric)
+    return GTK_SORTER (gtk_numeric_sorter_new (expression));
+  return GTK_SORTER (gtk_string_sorter_new (expression));
+}
+
+static gboolean
+filter_func (gpointer item,
+             gpointer user_data)
+{
+  CaissaGameList *self = user_data;
+
+  return caissa_pgn_game_info_matches (item, self->needle);
+}
+
+static void
+search_changed_cb (GtkSearchEntry *entry,
+                   CaissaGameList *self)
+{
+  caissa_game_list_set_search (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+static void
+row_activated_cb (GtkColumnView  *view,
+                  guint           row,
+                  CaissaGameList *self)
+{
+  g_autoptr(CaissaPgnGameInfo) info = g_list_model_get_item (G_LIST_MODEL (self->selection), row);
+
+  if (info != NULL)
+    g_signal_emit (self, signals[GAME_ACTIVATED], 0, caissa_pgn_game_info_get_position (info));
+}
+
+/* --- Width ----------------------------------------------------------------------- */
+
+static gboolean
+apply_tier_cb (gpointer data)
+{
+  CaissaGameList *self = data;
+
+  self->tier_idle = 0;
+  for (guint i = 0; i < N_COLUMNS; i++)
+    gtk_column_view_column_set_visible (self->columns[i], column_specs[i].tier <= self->tier);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+caissa_game_list_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  CaissaGameList *self = CAISSA_GAME_LIST (widget);
+  int tier = tier_for_width (width);
+
+  gtk_widget_allocate (self->box, width, height, baseline, NULL);
+
+  /* Columns are shown or hidden after this allocation, not during it. */
+  if (tier != self->tier)
+    {
+      self->tier = tier;
+      if (self->tier_idle == 0)
+        self->tier_idle = g_idle_add (apply_tier_cb, self);
+    }
+}
+
+static void
+caissa_game_list_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  CaissaGameList *self = CAISSA_GAME_LIST (widget);
+
+  gtk_widget_measure (self->box, orientation, for_size, minimum, natural,
+                      minimum_baseline, natural_baseline);
+  /* The list scrolls: it needs little room, however many columns, and
+   * asks for the same room whatever rows are on screen. */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = MIN (*minimum, 300);
+      *natural = MAX (*minimum, NATURAL_WIDTH);
+    }
+}
+
+/* --- GObject ------------------------------------------------------------------------ */
+
+static void
+caissa_game_list_dispose (GObject *object)
+{
+  CaissaGameList *self = CAISSA_GAME_LIST (object);
+
+  g_clear_handle_id (&self->tier_idle, g_source_remove);
+  caissa_game_list_set_file (self, NULL);
+  if (self->filter_model != NULL)
+    g_signal_handlers_disconnect_by_data (self->filter_model, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CAISSA_TYPE_GAME_LIST);
+  g_clear_pointer (&self->bound, g_ptr_array_unref);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->filter);
+
+  G_OBJECT_CLASS (caissa_game_list_parent_class)->dispose (object);
+}
+
+static void
+caissa_game_list_finalize (GObject *object)
+{
+  CaissaGameList *self = CAISSA_GAME_LIST (object);
+
+  g_free (self->needle);
+
+  G_OBJECT_CLASS (caissa_game_list_parent_class)->finalize (object);
+}
+
+static void
+caissa_game_list_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  CaissaGameList *self = CAISSA_GAME_LIST (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    case PROP_SEARCH:
+      g_value_set_string (value, caissa_game_list_get_search (self));
+      break;
+    case PROP_N_SHOWN:
+      g_value_set_uint (value, caissa_game_list_get_n_shown (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+caissa_game_list_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  CaissaGameList *self = CAISSA_GAME_LIST (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      caissa_game_list_set_file (self, g_value_get_object (value));
+      break;
+    case PROP_SEARCH:
+      caissa_game_list_set_search (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+caissa_game_list_class_init (CaissaGameListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = caissa_game_list_dispose;
+  object_class->finalize = caissa_game_list_finalize;
+  object_class->get_property = caissa_game_list_get_property;
+  object_class->set_property = caissa_game_list_set_property;
+  widget_class->measure = caissa_game_list_measure;
+  widget_class->size_allocate = caissa_game_list_size_allocate;
+
+  properties[PROP_FILE] =
+    g_param_spec_object ("file", NULL, NULL, CAISSA_TYPE_PGN_FILE,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SEARCH] =
+    g_param_spec_string ("search", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_SHOWN] =
+    g_param_spec_uint ("n-shown", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * CaissaGameList::game-activated:
+   * @position: the game's position in the file (0-based)
+   */
+  signals[GAME_ACTIVATED] =
+    g_signal_new ("game-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/caissa/Caissa/ui/caissa-game-list.ui");
+  gtk_widget_class_bind_template_child (widget_class, CaissaGameList, box);
+  gtk_widget_class_bind_template_child (widget_class, CaissaGameList, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, CaissaGameList, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, CaissaGameList, column_view);
+  gtk_widget_class_bind_template_child (widget_class, CaissaGameList, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, CaissaGameList, status_label);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+
+  gtk_widget_class_set_css_name (widget_class, "gamelist");
+}
+
+static void
+caissa_game_list_init (CaissaGameList *self)
+{
+  self->current = G_MAXUINT;
+  self->tier = 2;
+  self->bound = g_ptr_array_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (guint i = 0; i < N_COLUMNS; i++)
+    {
+      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      g_autoptr(GtkSorter) sorter = column_sorter (i);
+      GtkColumnViewColumn *column;
+
+      g_object_set_data (G_OBJECT (factory), "list", self);
+      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (i));
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GINT_TO_POINTER (i));
+      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GINT_TO_POINTER (i));
+
+      column = gtk_column_view_column_new (_(column_specs[i].title), factory);
+      gtk_column_view_column_set_sorter (column, sorter);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      gtk_column_view_column_set_expand (column, column_specs[i].expand);
+      gtk_column_view_append_column (self->column_view, column);
+      self->columns[i] = column;
+      g_object_unref (column);
+    }
+
+  self->filter = gtk_custom_filter_new (filter_func, self, NULL);
+  self->sort_model = gtk_sort_list_model_new (NULL, g_object_ref (gtk_column_view_get_sorter (self->column_view)));
+  gtk_sort_list_model_set_incremental (self->sort_model, TRUE);
+  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (self->sort_model), NULL);
+  gtk_filter_list_model_set_incremental (self->filter_model, TRUE);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->filter_model));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+
+  g_signal_connect (self->filter_model, "notify::n-items", G_CALLBACK (filter_notify_cb), self);
+  g_signal_connect (self->filter_model, "notify::pending", G_CALLBACK (filter_notify_cb), self);
+
+  update_status (self);
+}
+
+/* --- Public ---------------------------------------------------------------------------- */
+
+GtkWidget *
+caissa_game_list_new (void)
+{
+  return g_object_new (CAISSA_TYPE_GAME_LIST, NULL);
+}
+
+CaissaPgnFile *
+caissa_game_list_get_file (CaissaGameList *self)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME_LIST (self), NULL);
+
+  return self->file;
+}
+
+void
+caissa_game_list_set_file (CaissaGameList *self,
+                           CaissaPgnFile  *file)
+{
+  g_return_if_fail (CAISSA_IS_GAME_LIST (self));
+  g_return_if_fail (file == NULL || CAISSA_IS_PGN_FILE (file));
+
+  if (self->file == file)
+    return;
+
+  if (self->file != NULL)
+    g_signal_handlers_disconnect_by_data (self->file, self);
+  g_set_object (&self->file, file);
+  if (file != NULL)
+    g_signal_connect (file, "notify", G_CALLBACK (file_notify_cb), self);
+  self->current = G_MAXUINT;
+  if (self->sort_model != NULL)
+    gtk_sort_list_model_set_model (self->sort_model, G_LIST_MODEL (file));
+  update_status (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+}
+
+const char *
+caissa_game_list_get_search (CaissaGameList *self)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME_LIST (self), NULL);
+
+  return gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+}
+
+void
+caissa_game_list_set_search (CaissaGameList *self,
+                             const char     *text)
+{
+  g_autofree char *needle = NULL;
+  GtkFilterChange change = GTK_FILTER_CHANGE_DIFFERENT;
+
+  g_return_if_fail (CAISSA_IS_GAME_LIST (self));
+
+  if (text == NULL)
+    text = "";
+  if (!g_str_equal (text, gtk_editable_get_text (GTK_EDITABLE (self->search_entry))))
+    {
+      /* Comes back here through search-changed (at once: the entry's
+       * delay only applies to typing). */
+      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text);
+    }
+
+  needle = caissa_pgn_game_info_fold_needle (text);
+  if (g_strcmp0 (needle, self->needle) == 0)
+    return;
+
+  /* A longer search only removes games; a shorter one only adds some. */
+  if (self->needle != NULL && needle != NULL)
+    {
+      if (strstr (needle, self->needle) != NULL)
+        change = GTK_FILTER_CHANGE_MORE_STRICT;
+      else if (strstr (self->needle, needle) != NULL)
+        change = GTK_FILTER_CHANGE_LESS_STRICT;
+    }
+  g_free (self->needle);
+  self->needle = g_steal_pointer (&needle);
+
+  if (self->needle == NULL)
+    gtk_filter_list_model_set_filter (self->filter_model, NULL);
+  else if (gtk_filter_list_model_get_filter (self->filter_model) == NULL)
+    gtk_filter_list_model_set_filter (self->filter_model, GTK_FILTER (self->filter));
+  else
+    gtk_filter_changed (GTK_FILTER (self->filter), change);
+
+  update_status (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH]);
+}
+
+guint
+caissa_game_list_get_n_shown (CaissaGameList *self)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME_LIST (self), 0);
+
+  return g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
+}
+
+gboolean
+caissa_game_list_get_filtering (CaissaGameList *self)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME_LIST (self), FALSE);
+
+  return gtk_filter_list_model_get_pending (self->filter_model) > 0
+         || gtk_sort_list_model_get_pending (self->sort_model) > 0;
+}
+
+static GtkWidget *
+inner_list_view (CaissaGameList *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      return child;
+  return NULL;
+}
+
+void
+caissa_game_list_set_current (CaissaGameList *self,
+                              guint           position)
+{
+  GListModel *shown;
+  guint n, row = GTK_INVALID_LIST_POSITION;
+
+  g_return_if_fail (CAISSA_IS_GAME_LIST (self));
+
+  self->current = position;
+  shown = G_LIST_MODEL (self->selection);
+  n = g_list_model_get_n_items (shown);
+
+  if (position != G_MAXUINT)
+    {
+      if (self->needle == NULL && gtk_sort_list_model_get_pending (self->sort_model) == 0
+          && gtk_sorter_get_order (gtk_column_view_get_sorter (self->column_view)) == GTK_SORTER_ORDER_NONE)
+        row = position < n ? position : GTK_INVALID_LIST_POSITION;
+      else if (n <= FIND_ROW_LIMIT)
+        for (guint i = 0; i < n && row == GTK_INVALID_LIST_POSITION; i++)
+          {
+            g_autoptr(CaissaPgnGameInfo) info = g_list_model_get_item (shown, i);
+
+            if (caissa_pgn_game_info_get_position (info) == position)
+              row = i;
+          }
+    }
+
+  gtk_single_selection_set_selected (self->selection, row);
+  if (row != GTK_INVALID_LIST_POSITION)
+    {
+      GtkWidget *list_view = inner_list_view (self);
+
+      if (list_view != NULL)
+        gtk_widget_activate_action (list_view, "list.scroll-to-item", "u", row);
+    }
+}
+
+void
+caissa_game_list_sort_by (CaissaGameList *self,
+                          const char     *column,
+                          GtkSortType     order)
+{
+  g_return_if_fail (CAISSA_IS_GAME_LIST (self));
+
+  if (column == NULL)
+    {
+      gtk_column_view_sort_by_column (self->column_view, NULL, order);
+      return;
+    }
+  for (guint i = 0; i < N_COLUMNS; i++)
+    if (g_str_equal (column, column_specs[i].id))
+      {
+        gtk_column_view_sort_by_column (self->column_view, self->columns[i], order);
+        return;
+      }
+  g_warning ("No column %s", column);
+}
+
+gboolean
+caissa_game_list_has_focus (CaissaGameList *self)
+{
+  GtkRoot *root;
+  GtkWidget *focus;
+
+  g_return_val_if_fail (CAISSA_IS_GAME_LIST (self), FALSE);
+
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  focus = root ? gtk_root_get_focus (root) : NULL;
+  return focus != NULL && gtk_widget_get_mapped (GTK_WIDGET (self))
+         && (focus == GTK_WIDGET (self) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self)));
+}
+
+void
+caissa_game_list_focus_search (CaissaGameList *self)
+{
+  g_return_if_fail (CAISSA_IS_GAME_LIST (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+void
+caissa_game_list_describe (CaissaGameList *self,
+                           GString        *out)
+{
+  GtkNative *native;
+  double sx = 0, sy = 0;
+
+  g_return_if_fail (CAISSA_IS_GAME_LIST (self));
+
+  g_string_append_printf (out, "games-shown %u\n", caissa_game_list_get_n_shown (self));
+  native = gtk_widget_get_native (GTK_WIDGET (self));
+  if (native == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  for (guint i = 0; i < self->bound->len; i++)
+    {
+      GtkListItem *list_item = g_ptr_array_index (self->bound, i);
+      CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
+      GtkWidget *cell = gtk_list_item_get_child (list_item);
+      graphene_rect_t bounds;
+
+      if (info == NULL || !gtk_widget_get_mapped (cell)
+          || !gtk_widget_compute_bounds (cell, GTK_WIDGET (native), &bounds))
+        continue;
+      g_string_append_printf (out, "game-row %u %d %d %d %d\n",
+                              caissa_pgn_game_info_get_number (info),
+                              (int) (bounds.origin.x + sx), (int) (bounds.origin.y + sy),
+                              (int) bounds.size.width, (int) bounds.size.height);
+    }
+}
