@@ -12,10 +12,18 @@
 static once_flag init_once = ONCE_FLAG_INIT;
 atomic_bool _chess_tables_ready;
 
+ChessBitboard _chess_rook_rays_table[64];
+ChessBitboard _chess_bishop_rays_table[64];
+
 static void
 build_tables (void)
 {
   chess_bitboard_init ();
+  for (unsigned sq = 0; sq < 64; sq++)
+    {
+      _chess_rook_rays_table[sq] = bb_rook_attacks (sq, 0);
+      _chess_bishop_rays_table[sq] = bb_bishop_attacks (sq, 0);
+    }
   atomic_store_explicit (&_chess_tables_ready, true, memory_order_release);
 }
 

@@ -34,22 +34,21 @@ typedef enum
   CHESS_FIELD_FULLMOVE,
 } ChessFenField;
 
-/* Lines through a square on an empty board, the square itself left out:
- * plain arithmetic, no table. */
+/* Lines through a square on an empty board, the square itself left out
+ * (chess_init () fills them from the magics). */
+extern ChessBitboard _chess_rook_rays_table[64];
+extern ChessBitboard _chess_bishop_rays_table[64];
+
 static inline ChessBitboard
 _chess_rook_rays (unsigned sq)
 {
-  return ((FILE_A_BB << (sq & 7)) | (RANK_1_BB << (sq & 56))) ^ BB (sq);
+  return _chess_rook_rays_table[sq];
 }
 
 static inline ChessBitboard
 _chess_bishop_rays (unsigned sq)
 {
-  const ChessBitboard diag = 0x8040201008040201ULL, anti = 0x0102040810204080ULL;
-  int d = (int) (sq >> 3) - (int) (sq & 7), a = (int) (sq >> 3) + (int) (sq & 7) - 7;
-
-  return ((d >= 0 ? diag << (8 * d) : diag >> (-8 * d))
-          | (a >= 0 ? anti << (8 * a) : anti >> (-8 * a))) ^ BB (sq);
+  return _chess_bishop_rays_table[sq];
 }
 
 /* The sliders among `sliders` (already on a line through sq) that see sq

@@ -272,15 +272,8 @@ parse_castling (const ChessPosition *pos,
   }
 }
 
-/* Which piece types move along files and ranks, and along diagonals. */
-static const ChessBitboard rook_like[7] = { [CHESS_ROOK] = ~0ULL, [CHESS_QUEEN] = ~0ULL };
-static const ChessBitboard bishop_like[7] = { [CHESS_BISHOP] = ~0ULL, [CHESS_QUEEN] = ~0ULL };
-
 /* Where could a piece of ours reach `to` from, ignoring pins and checks?
- * The candidates for a move, and the explanation when none is legal. The
- * pieces' sources are masked together rather than switched on: the type
- * changes from one move to the next, and a mispredicted jump costs more
- * than the few instructions of the other types. */
+ * The candidates for a move, and the explanation when none is legal. */
 static inline ChessBitboard
 pseudo_sources (const ChessPosition *pos,
                 ChessPieceType       type,
@@ -292,28 +285,40 @@ pseudo_sources (const ChessPosition *pos,
 
   if (own & BB (to))
     return 0;
-  if (type == CHESS_PAWN)
+  switch (type)
     {
-      int up = us == CHESS_WHITE ? 8 : -8;
-      ChessBitboard result = 0;
-      if (!(occ & BB (to)))
-        {
-          int from = (int) to - up;
-          if (from >= 0 && from < 64 && (mine & BB (from)))
-            result |= BB (from);
-          from = (int) to - 2 * up;
-          if (from >= 0 && from < 64 && (mine & BB (from)) && !(occ & BB (to - up))
-              && chess_square_rank (from) == (us == CHESS_WHITE ? 1 : 6))
-            result |= BB (from);
-        }
-      if ((pos->by_color[them] & BB (to)) || to == pos->ep_square)
-        result |= chess_pawn_table[them][to] & mine;
-      return result;
+    case CHESS_PAWN:
+      {
+        int up = us == CHESS_WHITE ? 8 : -8;
+        ChessBitboard result = 0;
+        if (!(occ & BB (to)))
+          {
+            int from = (int) to - up;
+            if (from >= 0 && from < 64 && (mine & BB (from)))
+              result |= BB (from);
+            from = (int) to - 2 * up;
+            if (from >= 0 && from < 64 && (mine & BB (from)) && !(occ & BB (to - up))
+                && chess_square_rank (from) == (us == CHESS_WHITE ? 1 : 6))
+              result |= BB (from);
+          }
+        if ((pos->by_color[them] & BB (to)) || to == pos->ep_square)
+          result |= chess_pawn_table[them][to] & mine;
+        return result;
+      }
+    case CHESS_KNIGHT:
+      return chess_knight_table[to] & mine;
+    case CHESS_BISHOP:
+      return _chess_sliders_seeing (to, _chess_bishop_rays (to) & mine, occ);
+    case CHESS_ROOK:
+      return _chess_sliders_seeing (to, _chess_rook_rays (to) & mine, occ);
+    case CHESS_QUEEN:
+      return _chess_sliders_seeing (to, (_chess_bishop_rays (to) | _chess_rook_rays (to)) & mine, occ);
+    case CHESS_KING:
+      return chess_king_table[to] & mine;
+    case CHESS_NO_PIECE_TYPE:
+    default:
+      return 0;
     }
-  return (((type == CHESS_KNIGHT ? chess_knight_table[to] : 0)
-           | (type == CHESS_KING ? chess_king_table[to] : 0)) & mine)
-         | _chess_sliders_seeing (to, ((_chess_rook_rays (to) & rook_like[type & 7])
-                                       | (_chess_bishop_rays (to) & bishop_like[type & 7])) & mine, occ);
 }
 
 /* What the text names once read: the piece, the target, what it says of
@@ -367,7 +372,7 @@ named_sources (const SanQuery *q,
  * square, each move tested on its own (pins, checks, e.p. along the rank):
  * no list of every legal move. Returns the move when exactly one fits,
  * else CHESS_MOVE_NONE; *count says how many fit (2 for two or more). */
-static inline ChessMove
+static inline __attribute__ ((always_inline)) ChessMove
 find_fitting (const ChessPosition *pos,
               const SanQuery      *q,
               unsigned            *count)
@@ -522,11 +527,13 @@ read_plain (const char *s,
   return i == n;
 }
 
-ChessMove
-chess_san_parse (const ChessPosition *pos,
-                 const char          *text,
-                 size_t               len,
-                 ChessError          *error)
+/* Everything but plain SAN with one legal reading: the tolerant reading,
+ * and every error with its explanation. */
+static __attribute__ ((noinline)) ChessMove
+parse_tolerant (const ChessPosition *pos,
+                const char          *text,
+                size_t               len,
+                ChessError          *error)
 {
   char s[40], shown[170];
   size_t a = 0, n;
@@ -538,22 +545,8 @@ chess_san_parse (const ChessPosition *pos,
   ChessMove found[4];
   unsigned nfound;
 
-  _chess_init_fast ();
-  if (error)
-    {
-      error->code = CHESS_OK;
-      error->line = error->column = error->offset = 0;
-      error->message[0] = '\0';
-    }
   if (text == NULL)
     len = 0;
-  /* Most moves are written plainly and have one legal reading. */
-  if (read_plain (text, len, &q))
-    {
-      ChessMove m = find_fitting (pos, &q, &nfound);
-      if (m != CHESS_MOVE_NONE)
-        return m;
-    }
   while (a < len && is_space (text[a]))
     a++;
   while (len > a && is_space (text[len - 1]))
@@ -740,4 +733,30 @@ chess_san_parse (const ChessPosition *pos,
     return fail (error, CHESS_ERROR_SAN_ILLEGAL, "illegal: %s%s", msg, "");
   }
 #undef SHOWN
+}
+
+ChessMove
+chess_san_parse (const ChessPosition *pos,
+                 const char          *text,
+                 size_t               len,
+                 ChessError          *error)
+{
+  SanQuery q;
+  unsigned count;
+
+  _chess_init_fast ();
+  if (error)
+    {
+      error->code = CHESS_OK;
+      error->line = error->column = error->offset = 0;
+      error->message[0] = '\0';
+    }
+  /* Most moves are written plainly and have one legal reading. */
+  if (text != NULL && read_plain (text, len, &q))
+    {
+      ChessMove m = find_fitting (pos, &q, &count);
+      if (m != CHESS_MOVE_NONE)
+        return m;
+    }
+  return parse_tolerant (pos, text, len, error);
 }
