@@ -583,22 +583,24 @@ chess_position_make_move (ChessPosition *pos,
 
     if (kind == CHESS_MOVE_NORMAL)
       {
-        /* The common move, a capture or not, without a branch on which:
-         * captures come and go unpredictably. An empty square's piece is
-         * 0, whose masks below are empty. */
+        /* The common move, a capture or not, without a branch on which
+         * (captures come and go unpredictably) and without a store to a
+         * bitboard chosen by the captured piece (a load after it would
+         * wait for its address): the target square is cleared from every
+         * piece type and from the other side, whatever stood there. */
         ChessPiece captured = pos->board[to];
-        ChessBitboard fromto = BB (from) | BB (to);
-        ChessBitboard gone = captured != CHESS_NO_PIECE ? BB (to) : 0;
+        ChessBitboard fromto = BB (from) | BB (to), keep = ~BB (to);
 
-        pos->by_type[chess_piece_type (captured)] ^= gone;
-        pos->by_color[chess_piece_color (captured)] ^= gone;
-        pos->by_type[0] ^= gone ^ fromto;
+        for (int t = CHESS_PAWN; t <= CHESS_KING; t++)
+          pos->by_type[t] &= keep;
+        pos->by_color[them] &= keep;
         pos->by_type[chess_piece_type (piece)] ^= fromto;
+        pos->by_type[0] = (pos->by_type[0] & ~BB (from)) | BB (to);
         pos->by_color[us] ^= fromto;
         pos->board[from] = CHESS_NO_PIECE;
         pos->board[to] = piece;
         pos->key ^= chess_zobrist_piece[piece][from] ^ chess_zobrist_piece[piece][to]
-                    ^ (gone ? chess_zobrist_piece[captured][to] : 0);
+                    ^ (captured != CHESS_NO_PIECE ? chess_zobrist_piece[captured][to] : 0);
         reset |= captured != CHESS_NO_PIECE;
         if (pawn && (from ^ to) == 16)
           pos->ep_square = (ChessSquare) ((from + to) / 2);
