@@ -26,11 +26,13 @@
  * steps. Parts of the file are indexed one after the other, each into its
  * own index that is freed once handed over, so the worker's memory stays
  * bounded whatever the size of the file. */
-#define FIRST_BUDGET   (256 * 1024)
+#define FIRST_BUDGET   (64 * 1024)
 #define STEP_BUDGET    (4 * 1024 * 1024)
 #define PART_BYTES     ((guint64) 64 * 1024 * 1024)
 #define CHECK_CHUNK    (1024 * 1024)
 #define DISPATCH_MS    100
+#define FIRST_YIELD_MS 150
+#define FIRST_FRAME_MS 40
 #define PLIES_UNKNOWN  G_MAXUINT16
 
 G_DEFINE_QUARK (caissa-pgn-file-error-quark, caissa_pgn_file_error)
@@ -64,6 +66,8 @@ typedef struct
   gboolean         changed;
   GSource         *dispatch;
   gint64           last_dispatch;
+  guint            n_dispatched;
+  GCond            dispatched;
 } Loader;
 
 struct _CaissaPgnFile
@@ -183,6 +187,7 @@ loader_new (GBytes     *bytes,
 
   g_atomic_ref_count_init (&loader->ref_count);
   g_mutex_init (&loader->mutex);
+  g_cond_init (&loader->dispatched);
   loader->context = g_main_context_ref_thread_default ();
   loader->bytes = g_bytes_ref (bytes);
   loader->path = g_strdup (path);
@@ -222,6 +227,7 @@ loader_unref (Loader *loader)
   g_array_unref (loader->new_entries);
   free_results (loader->new_results);
   g_mutex_clear (&loader->mutex);
+  g_cond_clear (&loader->dispatched);
   g_free (loader);
 }
 
@@ -240,6 +246,11 @@ dispatch_cb (gpointer data)
 
   if (self != NULL && self->loader == loader)
     dispatch (self);
+
+  g_mutex_lock (&loader->mutex);
+  loader->n_dispatched++;
+  g_cond_broadcast (&loader->dispatched);
+  g_mutex_unlock (&loader->mutex);
   return G_SOURCE_REMOVE;
 }
 
@@ -290,6 +301,26 @@ index_publish (Loader        *loader,
   g_mutex_unlock (&loader->mutex);
 }
 
+/* After the first games: the worker lets the main thread list them before
+ * it goes on, so the window is not competing with it for the processor
+ * and the memory map while it creates its first rows (up to a bound, in
+ * case the main loop is busy elsewhere). */
+static void
+index_yield_to_first_dispatch (Loader       *loader,
+                               GCancellable *cancellable)
+{
+  gint64 deadline = g_get_monotonic_time () + FIRST_YIELD_MS * 1000;
+
+  g_mutex_lock (&loader->mutex);
+  while (loader->n_dispatched == 0 && !g_cancellable_is_cancelled (cancellable))
+    if (!g_cond_wait_until (&loader->dispatched, &loader->mutex, deadline))
+      break;
+  g_mutex_unlock (&loader->mutex);
+  /* The rows are made in the next frame, after the dispatch. */
+  if (g_get_monotonic_time () < deadline)
+    g_usleep (MIN (FIRST_FRAME_MS * 1000, deadline - g_get_monotonic_time ()));
+}
+
 static void
 index_thread (GTask        *task,
               gpointer      source_object,
@@ -327,8 +358,11 @@ index_thread (GTask        *task,
           final = done ? n : (n > 0 ? n - 1 : 0);
           index_publish (loader, index, published, final,
                          chess_pgn_index_position (index), first);
-          if (final > published)
-            first = FALSE;
+          if (final > published && first)
+            {
+              first = FALSE;
+              index_yield_to_first_dispatch (loader, cancellable);
+            }
           published = final;
         }
       chess_pgn_index_free (index);
@@ -564,7 +598,11 @@ dispatch (CaissaPgnFile *self)
   if (entries->len > 0)
     {
       g_array_append_vals (self->entries, entries->data, entries->len);
+      gint64 start = g_get_monotonic_time ();
+
       g_list_model_items_changed (G_LIST_MODEL (self), old_n, 0, entries->len);
+      g_debug ("%s: %u games listed (%u in all), items-changed took %.1f ms", self->name,
+               entries->len, self->entries->len, (g_get_monotonic_time () - start) / 1000.0);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
     }
 
