@@ -325,15 +325,22 @@ save_render (Fixture    *f,
   GskRenderNode *node;
   int width, height;
 
-  wait_for_frame (f->window);
-  wait_for_frame (f->window);
-  width = gtk_widget_get_width (f->window);
-  height = gtk_widget_get_height (f->window);
-  snapshot = gtk_snapshot_new ();
   paintable = gtk_widget_paintable_new (f->window);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
+  /* The paintable has nothing until the window has drawn since its last
+   * change: a frame or two more. */
+  for (guint tries = 0; ; tries++)
+    {
+      wait_for_frame (f->window);
+      wait_for_frame (f->window);
+      width = gtk_widget_get_width (f->window);
+      height = gtk_widget_get_height (f->window);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node != NULL)
+        break;
+      g_assert_cmpuint (tries, <, 10);
+    }
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
   gsk_render_node_unref (node);
@@ -379,6 +386,20 @@ test_renders (Fixture       *f,
         {
           gtk_window_set_default_size (GTK_WINDOW (f->window), sizes[i].width, sizes[i].height);
           wait_for_frame (f->window);
+        }
+
+      /* While a table builds: the progress bar (if the render is quicker
+       * than the build). */
+      if (i == 0)
+        {
+          g_autofree char *building = g_strdup_printf ("practice-%s-%s-building", sizes[i].name,
+                                                       dark ? "dark" : "light");
+
+          chess_tb_free_all ();
+          adw_combo_row_set_selected (child (f, "ending_row"), CHESS_TB_KBNK);
+          if (!caissa_practice_get_ready (p))
+            save_render (f, building);
+          wait_until (p, CAISSA_PRACTICE_STATE_PLAYER);
         }
 
       caissa_practice_page_start (f->page, CHESS_TB_KRK, 0, 0, 31);

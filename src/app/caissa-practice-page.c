@@ -441,6 +441,8 @@ update (CaissaPracticePage *self)
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
   caissa_board_set_interactive (self->board, state == CAISSA_PRACTICE_STATE_PLAYER);
+  /* No session yet (a table building): the old position is only a backdrop. */
+  gtk_widget_set_opacity (GTK_WIDGET (self->board), state == CAISSA_PRACTICE_STATE_NONE ? 0.4 : 1.0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "practice.hint",
                                  state == CAISSA_PRACTICE_STATE_PLAYER);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "practice.try-again",
@@ -903,6 +905,8 @@ caissa_practice_page_class_init (CaissaPracticePageClass *klass)
   gtk_widget_class_install_action (widget_class, "practice.try-again", NULL, try_again_action);
   gtk_widget_class_install_action (widget_class, "practice.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "practice.flip", NULL, flip_action);
+  /* F flips, as in the game view. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "practice.flip", NULL);
 }
 
 static void

@@ -11,7 +11,7 @@
  * given), so a window can show it in a GtkStack beside its game. The first
  * time the page is mapped it starts a session with the saved choices.
  *
- * Actions (group "practice"): new-position, try-again, hint, flip.
+ * Actions (group "practice"): new-position, try-again, hint, flip (key F).
  */
 #pragma once
 

@@ -36,8 +36,11 @@ static GMenuModel *
 page_menu (void)
 {
   GMenu *menu = g_menu_new ();
+  g_autoptr(GMenu) board = g_menu_new ();
   g_autoptr(GMenu) section = g_menu_new ();
 
+  g_menu_append (board, _("_Flip the Board"), "practice.flip");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (board));
   g_menu_append (section, _("_Preferences"), "app.preferences");
   g_menu_append (section, _("_Keyboard Shortcuts"), "win.show-help-overlay");
   g_menu_append (section, _("_About Caissa"), "app.about");
