@@ -685,6 +685,41 @@ test_records_bad_values (Fixture       *f,
   g_assert_null (caissa_practice_get_records_notice (f->practice));
 }
 
+/* The player's choices come back in a new object; unknown values are
+ * skipped. */
+static void
+test_choices (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(CaissaPractice) second = NULL;
+  g_autoptr(CaissaPractice) third = NULL;
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+
+  caissa_practice_set_ending (f->practice, CHESS_TB_KBBK);
+  caissa_practice_set_difficulty (f->practice, CAISSA_PRACTICE_DIFFICULTY_MEDIUM);
+  caissa_practice_set_player_color (f->practice, CAISSA_COLOR_NONE);
+  caissa_practice_save_choices (f->practice, FALSE);
+  wait_ready (f->practice);
+
+  second = caissa_practice_new (f->records, f->cache);
+  g_assert_false (caissa_practice_restore_choices (second, TRUE));
+  g_assert_cmpint (caissa_practice_get_ending (second), ==, CHESS_TB_KBBK);
+  g_assert_cmpint (caissa_practice_get_difficulty (second), ==, CAISSA_PRACTICE_DIFFICULTY_MEDIUM);
+  g_assert_cmpint (caissa_practice_get_player_color (second), ==, CAISSA_COLOR_NONE);
+  wait_ready (second);
+
+  g_assert_true (g_key_file_load_from_file (file, f->records, G_KEY_FILE_NONE, NULL));
+  g_key_file_set_string (file, "choices", "ending", "KPK");
+  g_key_file_set_string (file, "choices", "difficulty", "impossible");
+  g_key_file_set_string (file, "choices", "flag", "perhaps");
+  g_assert_true (g_key_file_save_to_file (file, f->records, NULL));
+  third = caissa_practice_new (f->records, f->cache);
+  g_assert_true (caissa_practice_restore_choices (third, TRUE));
+  g_assert_cmpint (caissa_practice_get_ending (third), ==, CHESS_TB_KQK);
+  g_assert_cmpint (caissa_practice_get_difficulty (third), ==, CAISSA_PRACTICE_DIFFICULTY_SHORT);
+  g_assert_cmpint (caissa_practice_get_player_color (third), ==, CAISSA_COLOR_NONE);
+}
+
 /* --- Table cache ---------------------------------------------------------- */
 
 static GBytes *
@@ -823,6 +858,7 @@ main (int   argc,
   ADD ("records-round-trip", test_records_round_trip);
   ADD ("records-corrupt", test_records_corrupt);
   ADD ("records-bad-values", test_records_bad_values);
+  ADD ("choices", test_choices);
   ADD ("cache", test_cache);
   ADD ("describe", test_describe);
 #undef ADD
