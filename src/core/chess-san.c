@@ -372,7 +372,7 @@ named_sources (const SanQuery *q,
  * square, each move tested on its own (pins, checks, e.p. along the rank):
  * no list of every legal move. Returns the move when exactly one fits,
  * else CHESS_MOVE_NONE; *count says how many fit (2 for two or more). */
-static inline __attribute__ ((always_inline)) ChessMove
+static ChessMove
 find_fitting (const ChessPosition *pos,
               const SanQuery      *q,
               unsigned            *count)
@@ -472,59 +472,136 @@ static const uint8_t plain_piece[256] = {
   ['N'] = CHESS_KNIGHT, ['B'] = CHESS_BISHOP, ['R'] = CHESS_ROOK, ['Q'] = CHESS_QUEEN, ['K'] = CHESS_KING,
 };
 
-/* Reads SAN as PGN files and chess_san_write () hold it: "Nf3", "Nbd7",
- * "R1e2", "Qh4xe1", "e4", "exd5", "e8=Q", "Kg1", at most one "+" or "#"
- * after it. Returns false for anything else, which the tolerant reading in
- * chess_san_parse () takes; for these it reads the same query. */
-static inline bool
-read_plain (const char *s,
-            size_t      n,
-            SanQuery   *q)
+/* Plain SAN, as PGN files and chess_san_write () hold it — "Nf3", "Nbd7",
+ * "R1e2", "Qh4xe1", "e4", "exd5", "e8=Q", at most one "+" or "#" after
+ * it — when exactly one piece can make the move: the move, or
+ * CHESS_MOVE_NONE for anything else (two candidates of which one is
+ * pinned, castling, sloppy or wrong text), which the tolerant reading then
+ * decides and explains. This is most of a PGN reader's work per move, so
+ * it reads the text once and looks at the one square the move comes from. */
+static inline ChessMove
+parse_plain (const ChessPosition *pos,
+             const char          *s,
+             size_t               n)
 {
-  size_t i = 1;
-  unsigned file, rank;
+  const unsigned us = pos->side & 1;
+  const ChessBitboard own = pos->by_color[us], occ = pos->by_type[0];
+  const ChessBitboard kings = pos->by_type[CHESS_KING];
+  ChessBitboard sources;
+  unsigned to, from, file, rank, type;
+  ChessMove m;
 
   if (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
     n--;
-  if (n < 2 || n > 7)
-    return false;
-  q->promo = CHESS_NO_PIECE_TYPE;
-  if (s[n - 2] == '=' && n >= 4)
+  if (n < 2 || n > 7 || !(kings & own) || !(kings & ~own & occ))
+    return CHESS_MOVE_NONE;
+  type = plain_piece[(unsigned char) s[0]];
+
+  if (type == CHESS_NO_PIECE_TYPE)
     {
-      /* Only a pawn's promotion ends otherwise. */
-      q->promo = plain_piece[(unsigned char) s[n - 1]];
-      if (q->promo == CHESS_NO_PIECE_TYPE || q->promo == CHESS_KING || !is_file (s[0]))
-        return false;
-      n -= 2;
+      /* A pawn: "e4" or "exd5", with "=Q" onto the last rank. */
+      const int up = us == CHESS_WHITE ? 8 : -8;
+      const ChessPiece pawn = chess_piece_make (us, CHESS_PAWN);
+      unsigned promo = CHESS_NO_PIECE_TYPE;
+
+      if (n >= 4 && s[n - 2] == '=')
+        {
+          promo = plain_piece[(unsigned char) s[n - 1]];
+          if (promo == CHESS_NO_PIECE_TYPE || promo == CHESS_KING)
+            return CHESS_MOVE_NONE;
+          n -= 2;
+        }
+      file = (unsigned) (s[n - 2] - 'a');
+      rank = (unsigned) (s[n - 1] - '1');
+      if (file > 7 || rank > 7 || (rank == (us == CHESS_WHITE ? 7u : 0u)) != (promo != CHESS_NO_PIECE_TYPE))
+        return CHESS_MOVE_NONE;
+      to = chess_square_make (file, rank);
+      if (n == 2)
+        {
+          /* Straight ahead, one square or two from the home rank. */
+          from = (unsigned) ((int) to - up);
+          if ((occ & BB (to)) || from >= 64)
+            return CHESS_MOVE_NONE;
+          if (pos->board[from] != pawn)
+            {
+              if (pos->board[from] != CHESS_NO_PIECE || rank != (us == CHESS_WHITE ? 3u : 4u)
+                  || pos->board[from - up] != pawn)
+                return CHESS_MOVE_NONE;
+              from -= up;
+            }
+          m = chess_move_make (from, to, CHESS_MOVE_NORMAL);
+        }
+      else if (n == 4 && s[1] == 'x')
+        {
+          unsigned from_file = (unsigned) (s[0] - 'a');
+          if (from_file > 7 || (from_file + 1 != file && file + 1 != from_file) || (own & BB (to))
+              || (rank == (us == CHESS_WHITE ? 0u : 7u)))
+            return CHESS_MOVE_NONE;
+          from = (unsigned) ((int) chess_square_make (from_file, rank) - up);
+          if (pos->board[from] != pawn)
+            return CHESS_MOVE_NONE;
+          if (occ & BB (to))
+            m = chess_move_make (from, to, CHESS_MOVE_NORMAL);
+          else if (to == pos->ep_square)
+            m = chess_move_make (from, to, CHESS_MOVE_EN_PASSANT);
+          else
+            return CHESS_MOVE_NONE;
+        }
+      else
+        return CHESS_MOVE_NONE;
+      if (promo != CHESS_NO_PIECE_TYPE)
+        m = chess_move_make_promotion (from, to, promo);
+      return _chess_pseudo_is_legal (pos, m) ? m : CHESS_MOVE_NONE;
     }
+
+  /* A piece: its letter, what the text says of the origin, maybe 'x',
+   * the target. */
   file = (unsigned) (s[n - 2] - 'a');
   rank = (unsigned) (s[n - 1] - '1');
   if (file > 7 || rank > 7)
-    return false;
-  q->to = chess_square_make (file, rank);
-  q->from_file = -1;
-  q->from_rank = -1;
-  q->type = plain_piece[(unsigned char) s[0]];
-  if (q->type == CHESS_NO_PIECE_TYPE)
+    return CHESS_MOVE_NONE;
+  to = chess_square_make (file, rank);
+  if (own & BB (to))
+    return CHESS_MOVE_NONE;
+  sources = pos->by_type[type] & own;
+  switch (type)
     {
-      if (!is_file (s[0]))
-        return false;
-      q->type = CHESS_PAWN;
-      if (n == 2)
-        return true;
-      q->from_file = s[0] - 'a';
-      return n == 4 && s[1] == 'x';
+    case CHESS_KNIGHT:
+      sources &= chess_knight_table[to];
+      break;
+    case CHESS_BISHOP:
+      sources = _chess_sliders_seeing (to, _chess_bishop_rays (to) & sources, occ);
+      break;
+    case CHESS_ROOK:
+      sources = _chess_sliders_seeing (to, _chess_rook_rays (to) & sources, occ);
+      break;
+    case CHESS_QUEEN:
+      sources = _chess_sliders_seeing (to, (_chess_bishop_rays (to) | _chess_rook_rays (to)) & sources, occ);
+      break;
+    default:
+      sources &= chess_king_table[to];
+      break;
     }
-  if (q->promo != CHESS_NO_PIECE_TYPE)
-    return false;
-  n -= 2;
-  if (i < n && is_file (s[i]))
-    q->from_file = s[i++] - 'a';
-  if (i < n && is_rank (s[i]))
-    q->from_rank = s[i++] - '1';
-  if (i < n && s[i] == 'x')
-    i++;
-  return i == n;
+  if (n > 3)
+    {
+      size_t i = 1;
+      n -= 2;
+      if (is_file (s[i]))
+        sources &= FILE_A_BB << (s[i++] - 'a');
+      if (i < n && is_rank (s[i]))
+        sources &= RANK_1_BB << (8 * (s[i++] - '1'));
+      if (i < n && s[i] == 'x')
+        i++;
+      if (i != n)
+        return CHESS_MOVE_NONE;
+    }
+  /* Two candidates may still be one legal move, when one is pinned: the
+   * tolerant reading sorts that out. */
+  if (sources == 0 || bb_more_than_one (sources))
+    return CHESS_MOVE_NONE;
+  from = bb_lsb (sources);
+  m = chess_move_make (from, to, CHESS_MOVE_NORMAL);
+  return _chess_pseudo_is_legal (pos, m) ? m : CHESS_MOVE_NONE;
 }
 
 /* Everything but plain SAN with one legal reading: the tolerant reading,
@@ -741,8 +818,7 @@ chess_san_parse (const ChessPosition *pos,
                  size_t               len,
                  ChessError          *error)
 {
-  SanQuery q;
-  unsigned count;
+  ChessMove m;
 
   _chess_init_fast ();
   if (error)
@@ -751,12 +827,7 @@ chess_san_parse (const ChessPosition *pos,
       error->line = error->column = error->offset = 0;
       error->message[0] = '\0';
     }
-  /* Most moves are written plainly and have one legal reading. */
-  if (text != NULL && read_plain (text, len, &q))
-    {
-      ChessMove m = find_fitting (pos, &q, &count);
-      if (m != CHESS_MOVE_NONE)
-        return m;
-    }
+  if (text != NULL && (m = parse_plain (pos, text, len)) != CHESS_MOVE_NONE)
+    return m;
   return parse_tolerant (pos, text, len, error);
 }
