@@ -105,6 +105,7 @@ struct _CaissaSavedGame
 
   /* Found by restoring into a scratch game when loading. */
   guint        n_plies;
+  guint        move_number;
   CaissaColor  side_to_move;
   gint64       remaining[2];
 };
@@ -299,6 +300,8 @@ check_by_restoring (CaissaSavedGame  *saved,
     }
 
   saved->n_plies = caissa_game_get_n_plies (game);
+  saved->move_number = chess_game_node_position (caissa_game_get_core_game (game),
+                                                 caissa_game_get_node (game, saved->n_plies))->fullmove;
   saved->side_to_move = side;
   for (int c = 0; c < 2; c++)
     saved->remaining[c] = caissa_game_get_clock (game) != NULL
@@ -392,6 +395,13 @@ caissa_saved_game_get_n_plies (CaissaSavedGame *saved)
 {
   g_return_val_if_fail (saved != NULL, 0);
   return saved->n_plies;
+}
+
+guint
+caissa_saved_game_get_move_number (CaissaSavedGame *saved)
+{
+  g_return_val_if_fail (saved != NULL, 0);
+  return saved->move_number;
 }
 
 CaissaColor

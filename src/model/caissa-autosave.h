@@ -83,6 +83,8 @@ const char      *caissa_saved_game_get_black_name (CaissaSavedGame *saved);
 /* The PGN TimeControl value, or NULL for an untimed game. */
 const char      *caissa_saved_game_get_time_control (CaissaSavedGame *saved);
 guint            caissa_saved_game_get_n_plies    (CaissaSavedGame *saved);
+/* The number of the move to be made next (the FEN's fullmove number). */
+guint            caissa_saved_game_get_move_number (CaissaSavedGame *saved);
 CaissaColor      caissa_saved_game_get_side_to_move (CaissaSavedGame *saved);
 /* Remaining time (ms) as saved, -1 when untimed. */
 gint64           caissa_saved_game_get_remaining  (CaissaSavedGame *saved,

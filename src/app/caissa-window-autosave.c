@@ -1,0 +1,429 @@
+/* caissa-window-autosave.c — CaissaWindow: the game in progress kept on
+ * disk (CaissaAutosave), offered again at start-up, and the question at
+ * the close.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The autosave and the state of the close are kept on the window as
+ * object data, so the window's own struct does not change for them.
+ */
+#define G_LOG_DOMAIN "caissa-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "caissa-board.h"
+#include "caissa-window-autosave.h"
+#include "chess-clock.h"
+
+#define AUTOSAVE_KEY "caissa-autosave"
+/* Set once the user has answered the close question. */
+#define CLOSING_KEY "caissa-autosave-closing"
+/* The saved game to offer once the window is shown. */
+#define PENDING_KEY "caissa-autosave-pending"
+
+CaissaAutosave *
+_caissa_window_get_autosave (CaissaWindow *self)
+{
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), NULL);
+
+  return g_object_get_data (G_OBJECT (self), AUTOSAVE_KEY);
+}
+
+static void
+save_failed_cb (CaissaAutosave *autosave,
+                const GError   *error,
+                CaissaWindow   *self)
+{
+  /* Translators: the game in progress could not be written to disk; %s
+   * says which file and why. */
+  g_autofree char *text = g_strdup_printf (_("The game could not be kept on disk: %s"),
+                                           error->message);
+
+  _caissa_window_toast (self, text);
+}
+
+static void
+board_flipped_cb (GObject      *board,
+                  GParamSpec   *pspec,
+                  CaissaWindow *self)
+{
+  CaissaAutosave *autosave = _caissa_window_get_autosave (self);
+
+  if (autosave != NULL)
+    caissa_autosave_set_flipped (autosave, caissa_board_get_flipped (CAISSA_BOARD (board)));
+}
+
+/* From now on the window's game is kept on disk. */
+static void
+keep_game (CaissaWindow *self)
+{
+  CaissaAutosave *autosave = _caissa_window_get_autosave (self);
+  GtkWidget *board = caissa_window_get_board (self);
+
+  caissa_autosave_set_flipped (autosave, caissa_board_get_flipped (CAISSA_BOARD (board)));
+  caissa_autosave_set_game (autosave, caissa_window_get_game (self));
+  g_signal_connect_object (board, "notify::flipped", G_CALLBACK (board_flipped_cb), self, 0);
+}
+
+static void
+show_message (CaissaWindow *self,
+              const char   *heading,
+              const char   *body)
+{
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+  adw_message_dialog_add_response (dialog, "ok", _("_OK"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+resume (CaissaWindow    *self,
+        CaissaSavedGame *saved)
+{
+  CaissaAutosave *autosave = _caissa_window_get_autosave (self);
+  CaissaGame *game = caissa_window_get_game (self);
+  g_autoptr(GError) error = NULL;
+
+  if (!caissa_autosave_resume (autosave, saved, game, NULL, &error))
+    {
+      /* The file was checked when read: not expected. Start afresh, and
+       * keep the file for another try. */
+      g_warning ("Resuming %s: %s", caissa_saved_game_get_path (saved), error->message);
+      caissa_window_start_game (self, NULL, NULL, NULL, NULL);
+      show_message (self, _("The Game Could Not Be Resumed"), error->message);
+      return;
+    }
+  /* The window shows the game's clock, whoever set it. */
+  caissa_board_set_flipped (CAISSA_BOARD (caissa_window_get_board (self)),
+                            caissa_saved_game_get_flipped (saved));
+  keep_game (self);
+  /* Translators: after the unfinished game came back; its clocks (if
+   * any) wait, paused, for the players. */
+  _caissa_window_toast (self, caissa_game_get_clock (game) != NULL
+                              ? _("Game resumed — the clocks are paused")
+                              : _("Game resumed"));
+}
+
+static void
+resume_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    CaissaWindow     *self)
+{
+  CaissaSavedGame *saved = g_object_get_data (G_OBJECT (dialog), "saved");
+
+  if (g_str_equal (response, "discard"))
+    {
+      caissa_autosave_discard (_caissa_window_get_autosave (self));
+      keep_game (self);
+    }
+  else
+    resume (self, saved);
+}
+
+static char *
+describe_saved_game (CaissaSavedGame *saved)
+{
+  const char *white = caissa_saved_game_get_white_name (saved);
+  const char *black = caissa_saved_game_get_black_name (saved);
+  const char *time_control = caissa_saved_game_get_time_control (saved);
+  guint move_number = caissa_saved_game_get_move_number (saved);
+  CaissaColor offer = caissa_saved_game_get_draw_offer (saved);
+  GDateTime *saved_at = caissa_saved_game_get_saved_at (saved);
+  GString *text = g_string_new (NULL);
+
+  /* Translators: the players of the unfinished game, "White – Black". */
+  g_string_append_printf (text, _("%s – %s"), white ? white : _("White"), black ? black : _("Black"));
+  g_string_append (text, "\n");
+  /* Translators: %u is the number of the move to be made, as on a
+   * scoresheet. */
+  g_string_append_printf (text, caissa_saved_game_get_side_to_move (saved) == CAISSA_COLOR_WHITE
+                                ? _("Move %u, White to move") : _("Move %u, Black to move"),
+                          move_number);
+  if (offer != CAISSA_COLOR_NONE)
+    {
+      g_string_append (text, "\n");
+      /* Translators: %s is a player's name (or "White"/"Black"). */
+      g_string_append_printf (text, _("%s offers a draw"),
+                              offer == CAISSA_COLOR_WHITE ? (white ? white : _("White"))
+                                                          : (black ? black : _("Black")));
+    }
+  if (time_control != NULL)
+    {
+      char w[CHESS_CLOCK_FORMAT_MAX], b[CHESS_CLOCK_FORMAT_MAX];
+
+      chess_clock_format (caissa_saved_game_get_remaining (saved, CAISSA_COLOR_WHITE), w);
+      chess_clock_format (caissa_saved_game_get_remaining (saved, CAISSA_COLOR_BLACK), b);
+      g_string_append (text, "\n");
+      /* Translators: the clocks of the unfinished game: White's time,
+       * Black's time, the PGN time control (e.g. "300+3"). */
+      g_string_append_printf (text, _("Clocks %s – %s (%s), paused until you resume them"),
+                              w, b, time_control);
+    }
+  if (saved_at != NULL)
+    {
+      g_autofree char *when = g_date_time_format (saved_at, "%c");
+
+      g_string_append (text, "\n");
+      /* Translators: %s is a date and time. */
+      g_string_append_printf (text, _("Saved %s"), when);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+ask_resume (CaissaWindow    *self,
+            CaissaSavedGame *saved)
+{
+  g_autofree char *body = describe_saved_game (saved);
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Resume the Unfinished Game?"),
+                                                       body));
+  adw_message_dialog_add_responses (dialog,
+                                    "discard", _("_Discard"),
+                                    "resume", _("_Resume"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "resume", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "resume");
+  /* Escape loses nothing. */
+  adw_message_dialog_set_close_response (dialog, "resume");
+  g_object_set_data_full (G_OBJECT (dialog), "saved", saved, (GDestroyNotify) caissa_saved_game_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (resume_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static gboolean
+ask_pending_cb (gpointer user_data)
+{
+  CaissaWindow *self = user_data;
+  CaissaSavedGame *saved = g_object_steal_data (G_OBJECT (self), PENDING_KEY);
+
+  if (saved != NULL)
+    ask_resume (self, saved);
+  return G_SOURCE_REMOVE;
+}
+
+/* The question comes once the window is on screen (from an idle, so the
+ * dialog is mapped after its parent and stacks above it even without a
+ * window manager). */
+static void
+ask_when_mapped_cb (GtkWidget *widget,
+                    gpointer   user_data)
+{
+  g_signal_handlers_disconnect_by_func (widget, ask_when_mapped_cb, user_data);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, ask_pending_cb, g_object_ref (widget), g_object_unref);
+}
+
+void
+_caissa_window_start_autosave (CaissaWindow *self,
+                               const char   *path)
+{
+  g_autoptr(CaissaAutosave) autosave = NULL;
+  g_autoptr(GError) error = NULL;
+  CaissaSavedGame *saved;
+  GtkApplication *app;
+
+  g_return_if_fail (CAISSA_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+  g_return_if_fail (_caissa_window_get_autosave (self) == NULL);
+
+  /* One window keeps the game (a second one, if any, plays without). */
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    if (CAISSA_IS_WINDOW (l->data) && l->data != (gpointer) self
+        && _caissa_window_get_autosave (l->data) != NULL)
+      return;
+
+  autosave = caissa_autosave_new (path);
+  g_object_set_data_full (G_OBJECT (self), AUTOSAVE_KEY, g_object_ref (autosave), g_object_unref);
+  g_signal_connect_object (autosave, "save-failed", G_CALLBACK (save_failed_cb), self, 0);
+
+  saved = caissa_saved_game_load (path, &error);
+  if (saved != NULL)
+    {
+      if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+        ask_resume (self, saved);
+      else
+        {
+          g_object_set_data_full (G_OBJECT (self), PENDING_KEY, saved,
+                                  (GDestroyNotify) caissa_saved_game_free);
+          g_signal_connect (self, "map", G_CALLBACK (ask_when_mapped_cb), NULL);
+        }
+      return;
+    }
+
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    {
+      g_autoptr(GError) aside_error = NULL;
+      g_autofree char *aside = NULL;
+      g_autofree char *body = NULL;
+
+      g_warning ("%s", error->message);
+      if (caissa_autosave_move_aside (path, &aside, &aside_error))
+        /* Translators: %s (first) says which file could not be read and
+         * why; %s (second) is where it was moved. */
+        body = g_strdup_printf (_("%s\n\nThe file was moved to “%s”."), error->message, aside);
+      else
+        body = g_strdup_printf ("%s\n\n%s", error->message, aside_error->message);
+      show_message (self, _("The Unfinished Game Could Not Be Read"), body);
+    }
+  keep_game (self);
+}
+
+/* --- The close ----------------------------------------------------------------------- */
+
+static void
+close_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   CaissaWindow     *self)
+{
+  CaissaAutosave *autosave = _caissa_window_get_autosave (self);
+  CaissaGame *game = caissa_window_get_game (self);
+  CaissaClock *clock = caissa_game_get_clock (game);
+  gboolean paused = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "paused"));
+  g_autoptr(GError) error = NULL;
+
+  if (g_str_equal (response, "keep"))
+    {
+      /* The clocks as they stand now: resumed, they go on from here. */
+      if (!caissa_autosave_save (autosave, &error))
+        {
+          if (paused && clock != NULL)
+            caissa_clock_resume (clock, NULL);
+          show_message (self, _("The Game Could Not Be Kept"), error->message);
+          return;
+        }
+      caissa_autosave_set_game (autosave, NULL);
+    }
+  else if (g_str_equal (response, "discard"))
+    caissa_autosave_discard (autosave);
+  else
+    {
+      /* Cancel: play on. */
+      if (paused && clock != NULL)
+        caissa_clock_resume (clock, NULL);
+      return;
+    }
+
+  g_object_set_data (G_OBJECT (self), CLOSING_KEY, GINT_TO_POINTER (TRUE));
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+gboolean
+_caissa_window_autosave_close_request (CaissaWindow *self)
+{
+  CaissaAutosave *autosave = _caissa_window_get_autosave (self);
+  CaissaGame *game = caissa_window_get_game (self);
+  CaissaClock *clock;
+  AdwMessageDialog *dialog;
+  gboolean paused = FALSE;
+
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), FALSE);
+
+  if (autosave == NULL || caissa_autosave_get_game (autosave) == NULL
+      || g_object_get_data (G_OBJECT (self), CLOSING_KEY) != NULL)
+    return FALSE;
+
+  if (!caissa_autosave_is_worth_keeping (game))
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* Nothing to keep: a file left by a change not yet written goes. */
+      if (!caissa_autosave_save (autosave, &error))
+        g_warning ("%s", error->message);
+      caissa_autosave_set_game (autosave, NULL);
+      return FALSE;
+    }
+
+  /* Nobody's time runs while the question is asked. */
+  clock = caissa_game_get_clock (game);
+  if (clock != NULL && caissa_clock_get_running_side (clock) != CAISSA_COLOR_NONE)
+    paused = caissa_clock_pause (clock, NULL);
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Keep This Game for Later?"),
+                                                       _("A kept game is offered again the next time "
+                                                         "Caissa starts, with its clocks as they are now.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "keep", _("_Keep"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "keep", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "keep");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data (G_OBJECT (dialog), "paused", GINT_TO_POINTER (paused));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* --- For tests driving the app from outside ------------------------------------------- */
+
+/* The header bar's Draw or Resign button: the menu button showing the
+ * flag icon (it is not a bound template child). */
+static GtkWidget *
+find_game_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget)
+      && g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)), "emoji-flags-symbolic") == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_game_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+void
+_caissa_window_autosave_describe (CaissaWindow *self,
+                                  GString      *out)
+{
+  CaissaGame *game = caissa_window_get_game (self);
+  CaissaClock *clock = caissa_game_get_clock (game);
+  CaissaAutosave *autosave = _caissa_window_get_autosave (self);
+  CaissaColor offer = caissa_game_get_draw_offer (game);
+  const char *white = caissa_game_get_white_name (game);
+  const char *black = caissa_game_get_black_name (game);
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GtkWidget *button = find_game_menu_button (GTK_WIDGET (self));
+  graphene_rect_t bounds;
+
+  g_return_if_fail (CAISSA_IS_WINDOW (self));
+
+  g_string_append_printf (out, "white-name %s\n", white != NULL ? white : "");
+  g_string_append_printf (out, "black-name %s\n", black != NULL ? black : "");
+  g_string_append_printf (out, "draw-offer %s\n",
+                          offer == CAISSA_COLOR_WHITE ? "white"
+                          : offer == CAISSA_COLOR_BLACK ? "black" : "none");
+  g_string_append_printf (out, "can-offer %d %d\n",
+                          caissa_game_can_offer_draw (game, CAISSA_COLOR_WHITE),
+                          caissa_game_can_offer_draw (game, CAISSA_COLOR_BLACK));
+  if (clock != NULL)
+    g_string_append_printf (out, "clock-ms %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n",
+                            caissa_clock_get_remaining (clock, CAISSA_COLOR_WHITE),
+                            caissa_clock_get_remaining (clock, CAISSA_COLOR_BLACK));
+  if (native != NULL && button != NULL
+      && gtk_widget_compute_bounds (button, GTK_WIDGET (native), &bounds))
+    {
+      double sx = 0, sy = 0;
+
+      gtk_native_get_surface_transform (native, &sx, &sy);
+      g_string_append_printf (out, "game-menu-button %d %d %d %d\n",
+                              (int) (bounds.origin.x + sx), (int) (bounds.origin.y + sy),
+                              (int) bounds.size.width, (int) bounds.size.height);
+    }
+  if (autosave != NULL && caissa_autosave_get_game (autosave) != NULL)
+    g_string_append_printf (out, "autosave %s\n", caissa_autosave_get_path (autosave));
+}

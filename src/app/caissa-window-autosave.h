@@ -1,0 +1,41 @@
+/* caissa-window-autosave.h — CaissaWindow and the game in progress kept
+ * on disk (caissa-window-autosave.c), and the two things of the window's
+ * own file (caissa-window.c) that part uses.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "caissa-autosave.h"
+#include "caissa-window.h"
+
+G_BEGIN_DECLS
+
+/* Called once, for the application's first window: keeps the window's
+ * game in the file at path (caissa_autosave_default_path()). If the file
+ * holds an unfinished game, asks "Resume the unfinished game?" first
+ * (nothing is written until the answer); if it cannot be read, says why
+ * and moves it aside. */
+void            _caissa_window_start_autosave         (CaissaWindow *self,
+                                                       const char   *path);
+/* The autosave, or NULL when the window keeps nothing (widget tests). */
+CaissaAutosave *_caissa_window_get_autosave           (CaissaWindow *self);
+/* From the window's close-request: TRUE when the window must stay open
+ * for now ("Keep this game for later?" is asked; the window closes
+ * itself after the answer). */
+gboolean        _caissa_window_autosave_close_request (CaissaWindow *self);
+
+/* From caissa_window_describe_state(): "white-name NAME", "black-name
+ * NAME", "draw-offer white|black|none", "can-offer W B" (0/1 each),
+ * "clock-ms W B" (remaining, exact), "game-menu-button X Y W H" (the Draw
+ * or Resign menu's button, in the toplevel surface's pixels), "autosave
+ * PATH" when the game is kept. */
+void            _caissa_window_autosave_describe      (CaissaWindow *self,
+                                                       GString      *out);
+
+/* In caissa-window.c: a toast in the window. */
+void            _caissa_window_toast                  (CaissaWindow *self,
+                                                       const char   *text);
+
+G_END_DECLS
