@@ -723,6 +723,25 @@ end_without_result (ChessPgnParser *p,
   game_end (p, p->game != GAME_SKIP, end);
 }
 
+/* Where the comment text starting at j stops: its '}', the end of its
+ * line, or len. memchr () looks at many bytes at once; the line end is
+ * found first, so a comment never closed costs one pass, not one per
+ * line. */
+static size_t
+comment_stop (const unsigned char *buf,
+              size_t               j,
+              size_t               len)
+{
+  const unsigned char *hit = memchr (buf + j, '\n', len - j);
+  size_t end = hit != NULL ? (size_t) (hit - buf) : len;
+
+  if ((hit = memchr (buf + j, '\r', end - j)) != NULL)
+    end = (size_t) (hit - buf);
+  if ((hit = memchr (buf + j, '}', end - j)) != NULL)
+    end = (size_t) (hit - buf);
+  return end;
+}
+
 static void
 comment_append (ChessPgnParser      *p,
                 const unsigned char *text,
@@ -733,6 +752,12 @@ comment_append (ChessPgnParser      *p,
   if (p->comment_len + n > CHESS_PGN_MAX_COMMENT)
     {
       p->comment_overflow = true;
+      return;
+    }
+  if (p->v.comment == NULL)
+    {
+      /* Nobody reads it: only its length counts, for the limit. */
+      p->comment_len += n;
       return;
     }
   if (p->comment_len + n + 1 > p->comment_cap)
@@ -760,9 +785,11 @@ comment_end (ChessPgnParser *p)
             CHESS_PGN_MAX_COMMENT);
       return;
     }
-  p->comment[p->comment_len] = '\0';
   if (p->v.comment)
-    p->v.comment (p->user_data, p->comment, p->comment_len);
+    {
+      p->comment[p->comment_len] = '\0';
+      p->v.comment (p->user_data, p->comment, p->comment_len);
+    }
 }
 
 static void
@@ -849,19 +876,14 @@ process (ChessPgnParser      *p,
                     break;
                   }
               }
-            for (; j < len; j++)
+            j = comment_stop (buf, j, len);
+            if (j < len && buf[j] != '}')
               {
                 unsigned char c = buf[j];
-                if (c == '}')
-                  break;
-                if (c == '\n' || c == '\r')
-                  {
-                    newline (p, buf, j);
-                    if (c == '\r' && j + 1 < len && buf[j + 1] == '\n')
-                      newline (p, buf, ++j);
-                    j++;
-                    break;
-                  }
+                newline (p, buf, j);
+                if (c == '\r' && j + 1 < len && buf[j + 1] == '\n')
+                  newline (p, buf, ++j);
+                j++;
               }
             if (j > i && (buf[j - 1] == '\n' || buf[j - 1] == '\r'))
               {
