@@ -224,8 +224,8 @@ chess_attacks (ChessPieceType type,
  * the side to move's king and an enemy slider). Runs after every move:
  * the attack tests are written out here, with rays rather than magics
  * (see _chess_sliders_seeing ()). */
-void
-_chess_position_update_checks (ChessPosition *pos)
+static inline void
+update_checks (ChessPosition *pos)
 {
   const ChessColor us = (ChessColor) (pos->side & 1), them = (ChessColor) (us ^ 1);
   const ChessBitboard *t = pos->by_type, occ = t[0], enemy = pos->by_color[them];
@@ -257,6 +257,12 @@ _chess_position_update_checks (ChessPosition *pos)
     }
   pos->checkers = checkers;
   pos->blockers = blockers;
+}
+
+void
+_chess_position_update_checks (ChessPosition *pos)
+{
+  update_checks (pos);
 }
 
 uint64_t
@@ -567,7 +573,7 @@ chess_position_make_move (ChessPosition *pos,
     {
       if (pos->halfmove < 255)
         pos->halfmove++;
-      _chess_position_update_checks (pos);
+      update_checks (pos);
 #ifdef CHESS_DEBUG
       assert (chess_position_is_consistent (pos));
 #endif
@@ -626,14 +632,16 @@ chess_position_make_move (ChessPosition *pos,
           }
       }
 
-    /* Rights only shrink; equal masks give equal keys, so no test. */
     castling &= _chess_castle_keep[from] & _chess_castle_keep[to];
-    pos->key ^= chess_zobrist_castling[pos->castling] ^ chess_zobrist_castling[castling];
-    pos->castling = castling;
+    if (castling != pos->castling)
+      {
+        pos->key ^= chess_zobrist_castling[pos->castling] ^ chess_zobrist_castling[castling];
+        pos->castling = castling;
+      }
     pos->halfmove = reset ? 0 : pos->halfmove + (pos->halfmove < 255);
   }
 
-  _chess_position_update_checks (pos);
+  update_checks (pos);
   if (pos->ep_square != CHESS_NO_SQUARE && chess_position_ep_legal (pos))
     pos->key ^= chess_zobrist_ep[chess_square_file (pos->ep_square)];
 #ifdef CHESS_DEBUG
