@@ -12,6 +12,7 @@
 #include "caissa-application.h"
 #include "caissa-resources.h"
 #include "caissa-window.h"
+#include "caissa-window-review.h"
 
 struct _CaissaApplication
 {
@@ -69,14 +70,49 @@ caissa_application_command_line (GApplication            *app,
           return 1;
         }
     }
-  if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &files) && files[0] != NULL)
-    /* TODO: open PGN files once the PGN review UI exists. */
-    g_application_command_line_printerr (command_line,
-                                         "caissa: opening %s: PGN files cannot be opened yet\n",
-                                         files[0]);
+  if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &files))
+    for (guint i = 0; files[i] != NULL; i++)
+      {
+        g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line, files[i]);
+        g_autoptr(GError) error = NULL;
+        /* Each further file in a window of its own. */
+        CaissaWindow *target = i == 0 ? window : caissa_window_new (self);
+
+        if (!caissa_window_open_file (target, file, &error))
+          {
+            g_application_command_line_printerr (command_line, "caissa: %s\n", error->message);
+            if (target != window)
+              gtk_window_destroy (GTK_WINDOW (target));
+            else
+              caissa_window_report_open_error (window, error);
+            continue;
+          }
+        gtk_window_present (GTK_WINDOW (target));
+      }
 
   gtk_window_present (GTK_WINDOW (window));
   return 0;
+}
+
+/* Files handed over by the desktop (D-Bus "Open"): each in a window, the
+ * first in the active one. */
+static void
+caissa_application_open (GApplication  *app,
+                         GFile        **files,
+                         int            n_files,
+                         const char    *hint)
+{
+  CaissaApplication *self = CAISSA_APPLICATION (app);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      CaissaWindow *window = i == 0 ? get_window (self) : caissa_window_new (self);
+      g_autoptr(GError) error = NULL;
+
+      gtk_window_present (GTK_WINDOW (window));
+      if (!caissa_window_open_file (window, files[i], &error))
+        caissa_window_report_open_error (window, error);
+    }
 }
 
 /* --- Actions -------------------------------------------------------------- */
@@ -182,6 +218,13 @@ caissa_application_startup (GApplication *app)
     { "win.go-next", { "Right", NULL } },
     { "win.go-last", { "End", NULL } },
     { "window.close", { "<Control>w", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.show-games", { "F9", NULL } },
+    { "win.search-games", { "<Control>f", NULL } },
+    { "win.next-game", { "<Control>Page_Down", NULL } },
+    { "win.previous-game", { "<Control>Page_Up", NULL } },
   };
 
   G_APPLICATION_CLASS (caissa_application_parent_class)->startup (app);
@@ -212,6 +255,7 @@ caissa_application_class_init (CaissaApplicationClass *klass)
   object_class->finalize = caissa_application_finalize;
   app_class->activate = caissa_application_activate;
   app_class->command_line = caissa_application_command_line;
+  app_class->open = caissa_application_open;
   app_class->startup = caissa_application_startup;
 
   /* Registered by hand: a constructor in a static library's object would
@@ -231,7 +275,7 @@ caissa_application_new (void)
 {
   return g_object_new (CAISSA_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE | G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/caissa/Caissa",
                        NULL);
 }

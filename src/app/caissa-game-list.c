@@ -70,8 +70,9 @@ tier_for_width (int width)
   return 2;
 }
 
-/* The width the list asks for beside the board. */
+/* The width the list asks for beside the board, and the least it takes. */
 #define NATURAL_WIDTH 480
+#define MIN_WIDTH     300
 
 struct _CaissaGameList
 {
@@ -486,11 +487,12 @@ caissa_game_list_measure (GtkWidget      *widget,
 
   gtk_widget_measure (self->box, orientation, for_size, minimum, natural,
                       minimum_baseline, natural_baseline);
-  /* The list scrolls: it needs little room, however many columns, and
-   * asks for the same room whatever rows are on screen. */
+  /* The same room whatever rows are on screen: at least enough for the
+   * players' names (less, and a side sheet beside the board folds over it
+   * instead), and a comfortable width beside the board. */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = MIN (*minimum, 300);
+      *minimum = MAX (*minimum, MIN_WIDTH);
       *natural = MAX (*minimum, NATURAL_WIDTH);
     }
 }

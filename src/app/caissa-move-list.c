@@ -303,6 +303,7 @@ add_line (CaissaMoveList *self,
 {
   const ChessGame *core = caissa_game_get_core_game (self->game);
   gboolean need_number = TRUE;
+  gboolean first = TRUE;
 
   for (; node != CHESS_NODE_NONE; node = chess_game_node_next (core, node))
     {
@@ -331,20 +332,18 @@ add_line (CaissaMoveList *self,
           need_number = TRUE;
         }
 
-      /* The alternatives to the next move, nested. */
-      {
-        ChessNodeId next = chess_game_node_next (core, node);
-
-        for (ChessNodeId alt = next != CHESS_NODE_NONE ? chess_game_node_next_sibling (core, next)
-                                                       : CHESS_NODE_NONE;
-             alt != CHESS_NODE_NONE; alt = chess_game_node_next_sibling (core, alt))
+      /* The alternatives to this move, nested, after it (as PGN writes
+       * them); those of the line's first move are the caller's. */
+      if (!first)
+        for (ChessNodeId alt = chess_game_node_next_sibling (core, node); alt != CHESS_NODE_NONE;
+             alt = chess_game_node_next_sibling (core, alt))
           {
             flow_add_text (flow, "(", "paren");
             add_line (self, flow, alt, depth + 1);
             flow_add_text (flow, ")", "paren");
             need_number = TRUE;
           }
-      }
+      first = FALSE;
     }
 }
 
@@ -679,6 +678,35 @@ long_pressed_cb (GtkGestureLongPress *gesture,
   popup_menu_at (self, x, y);
 }
 
+/* --- Size ----------------------------------------------------------------------------------------- */
+
+static void
+caissa_move_list_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  gtk_widget_measure (CAISSA_MOVE_LIST (widget)->scrolled, orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+caissa_move_list_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  CaissaMoveList *self = CAISSA_MOVE_LIST (widget);
+
+  gtk_widget_allocate (self->scrolled, width, height, baseline, NULL);
+  /* A popover is placed by its parent, at each allocation. */
+  if (self->popover != NULL)
+    gtk_popover_present (GTK_POPOVER (self->popover));
+}
+
 /* --- GObject ----------------------------------------------------------------------------------- */
 
 static void
@@ -752,7 +780,8 @@ caissa_move_list_class_init (CaissaMoveListClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = caissa_move_list_measure;
+  widget_class->size_allocate = caissa_move_list_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "movelist");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_LIST);
 }

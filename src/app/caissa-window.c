@@ -15,6 +15,7 @@
 #include "caissa-move-list.h"
 #include "caissa-new-game-dialog.h"
 #include "caissa-window.h"
+#include "caissa-window-review.h"
 
 struct _CaissaWindow
 {
@@ -272,6 +273,7 @@ update_actions (CaissaWindow *self)
                                  caissa_game_get_claim_pending (game)
                                  || caissa_game_can_claim_with_a_move (game));
   gtk_widget_action_set_enabled (widget, "win.resign", in_progress);
+  _caissa_window_review_update_actions (_caissa_window_get_review (self));
 
   update_status (self);
   update_players (self);
@@ -303,7 +305,8 @@ outcome_changed_cb (CaissaGame   *game,
                                                    caissa_game_get_outcome_reason (game));
   AdwToast *toast;
 
-  if (text == NULL)
+  /* A game looked at (from a file) ends by its result, not by an event. */
+  if (text == NULL || caissa_game_get_analysis (game))
     return;
 
   toast = adw_toast_new (text);
@@ -556,7 +559,13 @@ go_action (GtkWidget  *widget,
   else if (g_str_equal (action_name, "win.go-previous"))
     caissa_game_go_previous (game);
   else if (g_str_equal (action_name, "win.go-next"))
-    caissa_game_go_next (game);
+    {
+      /* Into the variation chosen with Up/Down, if any. */
+      ChessNodeId next = caissa_move_list_get_next_node (CAISSA_WINDOW (widget)->move_list);
+
+      if (next != CHESS_NODE_NONE)
+        caissa_game_go_to_node (game, next);
+    }
   else
     caissa_game_go_last (game);
 }
@@ -653,6 +662,8 @@ save_window_state (CaissaWindow *self)
 static gboolean
 caissa_window_close_request (GtkWindow *window)
 {
+  if (_caissa_window_review_close_request (_caissa_window_get_review (CAISSA_WINDOW (window))))
+    return TRUE;
   save_window_state (CAISSA_WINDOW (window));
 
   return GTK_WINDOW_CLASS (caissa_window_parent_class)->close_request (window);
@@ -782,6 +793,7 @@ caissa_window_class_init (CaissaWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.claim-draw", NULL, claim_draw_action);
   gtk_widget_class_install_property_action (widget_class, "win.claim-draw-next-move", "claim-pending");
   gtk_widget_class_install_action (widget_class, "win.resign", "s", resign_action);
+  _caissa_window_review_class_init (widget_class);
 }
 
 static void
@@ -810,6 +822,7 @@ caissa_window_init (CaissaWindow *self)
   g_signal_connect (key, "key-pressed", G_CALLBACK (clock_space_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), key);
 
+  _caissa_window_review_new (self);
   update_actions (self);
 }
 
@@ -883,6 +896,7 @@ caissa_window_start_game (CaissaWindow  *self,
     }
   else
     caissa_game_reset (self->game);
+  _caissa_window_review_game_started (_caissa_window_get_review (self));
 
   if (white_name != NULL)
     caissa_game_set_white_name (self->game, white_name);
@@ -1020,6 +1034,8 @@ caissa_window_describe_state (CaissaWindow *self)
                                     (int) bounds.size.width, (int) bounds.size.height);
         }
     }
+
+  _caissa_window_review_describe (_caissa_window_get_review (self), out);
 
   g_type_class_unref (outcome_class);
   g_type_class_unref (reason_class);

@@ -93,6 +93,7 @@ struct _CaissaPgnFile
 
   Loader        *loader;
   GCancellable  *cancellable;
+  GPtrArray     *pending_saves; /* GTask */
   gboolean       loading;
   gboolean       validate;
   gboolean       validating;
@@ -361,7 +362,9 @@ index_thread (GTask        *task,
           if (final > published && first)
             {
               first = FALSE;
-              index_yield_to_first_dispatch (loader, cancellable);
+              /* (A file read in one step has nothing left to hold back.) */
+              if (!done || p + 1 < k)
+                index_yield_to_first_dispatch (loader, cancellable);
             }
           published = final;
         }
@@ -539,7 +542,8 @@ check_free (Check *c)
   g_free (c);
 }
 
-static void start_check (CaissaPgnFile *self);
+static void start_check       (CaissaPgnFile *self);
+static void run_pending_saves (CaissaPgnFile *self);
 
 /* --- The dispatch on the main thread ------------------------------------------------------- */
 
@@ -651,6 +655,7 @@ dispatch (CaissaPgnFile *self)
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
       if (self->validate && !changed && !g_cancellable_is_cancelled (self->cancellable))
         start_check (self);
+      run_pending_saves (self);
     }
   if (check_done && self->validating)
     {
@@ -871,6 +876,7 @@ caissa_pgn_file_finalize (GObject *object)
   g_clear_pointer (&self->plies, g_array_unref);
   g_clear_pointer (&self->errors, g_hash_table_unref);
   g_clear_pointer (&self->live, g_hash_table_unref);
+  g_clear_pointer (&self->pending_saves, g_ptr_array_unref);
 
   G_OBJECT_CLASS (caissa_pgn_file_parent_class)->finalize (object);
 }
@@ -944,6 +950,7 @@ caissa_pgn_file_init (CaissaPgnFile *self)
   self->errors = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->live = g_hash_table_new (NULL, NULL);
   self->cancellable = g_cancellable_new ();
+  self->pending_saves = g_ptr_array_new_with_free_func (g_object_unref);
   self->validate = TRUE;
 }
 
@@ -1293,6 +1300,7 @@ typedef struct
 {
   GBytes  *bytes;
   GFile   *dest;
+  guint    position;    /* while waiting for the index */
   gsize    cut_start;   /* the bytes [cut_start, cut_end) are replaced */
   gsize    cut_end;
   char    *pgn;
@@ -1302,7 +1310,7 @@ typedef struct
 static void
 save_job_free (SaveJob *job)
 {
-  g_bytes_unref (job->bytes);
+  g_clear_pointer (&job->bytes, g_bytes_unref);
   g_object_unref (job->dest);
   g_free (job->pgn);
   g_free (job);
@@ -1399,6 +1407,28 @@ save_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
+static void save_start (CaissaPgnFile *self,
+                        GTask         *task,
+                        GFile         *dest,
+                        guint          position,
+                        const char    *pgn);
+
+/* Saves asked for while the file was being indexed. */
+static void
+run_pending_saves (CaissaPgnFile *self)
+{
+  g_autoptr(GPtrArray) pending = g_steal_pointer (&self->pending_saves);
+
+  self->pending_saves = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < pending->len; i++)
+    {
+      GTask *task = pending->pdata[i];
+      SaveJob *job = g_task_get_task_data (task);
+
+      save_start (self, task, job->dest, job->position, job->pgn);
+    }
+}
+
 void
 caissa_pgn_file_save_async (CaissaPgnFile       *self,
                             GFile               *dest,
@@ -1409,8 +1439,6 @@ caissa_pgn_file_save_async (CaissaPgnFile       *self,
                             gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
-  SaveJob *job;
 
   g_return_if_fail (CAISSA_IS_PGN_FILE (self));
   g_return_if_fail (G_IS_FILE (dest));
@@ -1422,10 +1450,30 @@ caissa_pgn_file_save_async (CaissaPgnFile       *self,
 
   if (self->loading)
     {
-      g_task_return_new_error (task, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_WRITE,
-                               "%s is still being read", self->name);
+      /* The offsets of the games are known once the index is done: the
+       * save starts then. */
+      SaveJob *job = g_new0 (SaveJob, 1);
+
+      job->dest = g_object_ref (dest);
+      job->position = position;
+      job->pgn = g_strdup (pgn);
+      g_task_set_task_data (task, job, (GDestroyNotify) save_job_free);
+      g_ptr_array_add (self->pending_saves, g_steal_pointer (&task));
       return;
     }
+  save_start (self, task, dest, position, pgn);
+}
+
+static void
+save_start (CaissaPgnFile *self,
+            GTask         *task,
+            GFile         *dest,
+            guint          position,
+            const char    *pgn)
+{
+  g_autoptr(GError) error = NULL;
+  SaveJob *job;
+
   if (position != G_MAXUINT && position >= self->entries->len)
     {
       g_task_return_new_error (task, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,

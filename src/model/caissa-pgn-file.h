@@ -108,7 +108,7 @@ CaissaGame    *caissa_pgn_file_open_game      (CaissaPgnFile  *self,
  * position replaced by pgn (G_MAXUINT: pgn appended after the last game)
  * and every other byte copied unchanged. Atomic: a temporary file in
  * dest's folder, synced, then renamed over dest; on any failure dest is as
- * it was. Runs in a thread. */
+ * it was. Runs in a thread, once the file is indexed. */
 void           caissa_pgn_file_save_async     (CaissaPgnFile       *self,
                                                GFile               *dest,
                                                guint                position,

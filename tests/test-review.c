@@ -1,0 +1,591 @@
+/* test-review.c — reviewing PGN files in widgets: the move list showing
+ * the whole tree, the game list searching and sorting a file, and the
+ * window's review actions (open, annotate, edit the tree, save, the
+ * clipboard).
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "caissa-game-list.h"
+#include "caissa-move-list.h"
+#include "caissa-resources.h"
+#include "caissa-window.h"
+#include "caissa-window-review.h"
+#include "chess-pgn.h"
+
+static char *tmp_dir;
+
+static const char annotated[] =
+  "[Event \"Annotated\"]\n[White \"Alpha\"]\n[Black \"Beta\"]\n[Result \"1-0\"]\n\n"
+  "{Intro} 1. e4 {[%clk 1:30:00]} (1. d4 d5 (1... Nf6 2. c4) 2. c4 {QGD}) 1... e5 {[%clk 1:29:58]}\n"
+  "2. Nf3 $1 {[%cal Gf3e5] pressure} Nc6 $2 $14 (2... d6 {Philidor} 3. d4) 3. Bb5 a6 1-0\n\n";
+
+static const char second[] =
+  "[Event \"Second\"]\n[White \"Gamma\"]\n[Black \"Delta\"]\n[Result \"0-1\"]\n\n"
+  "1. f3 e5 2. g4 Qh4# 0-1\n";
+
+static void
+collect (GtkWidget  *widget,
+         const char *css_class,
+         GPtrArray  *out)
+{
+  if (gtk_widget_has_css_class (widget, css_class) && gtk_widget_get_visible (widget))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect (child, css_class, out);
+}
+
+static GPtrArray *
+find_all (GtkWidget  *root,
+          const char *css_class)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  collect (root, css_class, out);
+  return out;
+}
+
+static const char *
+text_of (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget))
+    return gtk_button_get_label (GTK_BUTTON (widget));
+  return gtk_label_get_label (GTK_LABEL (widget));
+}
+
+/* The texts of the widgets with css_class, space-separated. */
+static char *
+texts (GtkWidget  *root,
+       const char *css_class)
+{
+  g_autoptr(GPtrArray) all = find_all (root, css_class);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < all->len; i++)
+    g_string_append_printf (out, "%s%s", i ? "|" : "", text_of (all->pdata[i]));
+  return g_string_free (out, FALSE);
+}
+
+static GtkWidget *
+find_text (GtkWidget  *root,
+           const char *css_class,
+           const char *text)
+{
+  g_autoptr(GPtrArray) all = find_all (root, css_class);
+
+  for (guint i = 0; i < all->len; i++)
+    if (g_str_equal (text_of (all->pdata[i]), text))
+      return all->pdata[i];
+  return NULL;
+}
+
+static void
+spin (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+wait_file (CaissaPgnFile *file)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while ((caissa_pgn_file_get_loading (file) || caissa_pgn_file_get_validating (file))
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (caissa_pgn_file_get_loading (file));
+}
+
+static char *
+write_file (const char *name,
+            const char *text)
+{
+  char *path = g_build_filename (tmp_dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  return path;
+}
+
+static ChessGame *
+read_game (const char *text)
+{
+  ChessError err = { 0 };
+  ChessGame *game = chess_pgn_read_game (text, strlen (text), &err, NULL);
+
+  if (game == NULL)
+    g_error ("%lu:%lu: %s", err.line, err.column, err.message);
+  return game;
+}
+
+/* --- The move list -------------------------------------------------------------------- */
+
+static void
+test_move_list_tree (void)
+{
+  CaissaGame *game = caissa_game_new ();
+  GtkWidget *list = g_object_ref_sink (caissa_move_list_new ());
+  GtkWidget *window = gtk_window_new ();
+  g_autofree char *main_moves = NULL;
+  g_autofree char *variation_moves = NULL;
+  g_autofree char *comments = NULL;
+  g_autofree char *clocks = NULL;
+  g_autoptr(GPtrArray) parens = NULL;
+  g_autoptr(GPtrArray) chosen = NULL;
+  const ChessGame *core;
+  GtkWidget *d6;
+
+  gtk_window_set_child (GTK_WINDOW (window), list);
+  caissa_game_set_analysis (game, TRUE);
+  caissa_move_list_set_game (CAISSA_MOVE_LIST (list), game);
+  caissa_game_load_core_game (game, read_game (annotated));
+  caissa_game_go_first (game);
+  core = caissa_game_get_core_game (game);
+
+  /* The main line with its glyphs; the variations numbered where they
+   * start; comments without their commands; the clock times. */
+  main_moves = texts (list, "move");
+  g_assert_cmpstr (main_moves, ==, "e4|e5|Nf3!|Nc6? ⩲|Bb5|a6");
+  variation_moves = texts (list, "variation-move");
+  g_assert_cmpstr (variation_moves, ==, "1. d4|d5|1… Nf6|2. c4|2. c4|2… d6|3. d4");
+  comments = texts (list, "comment");
+  g_assert_cmpstr (comments, ==, "Intro|QGD|pressure|Philidor");
+  clocks = texts (list, "move-clock");
+  g_assert_cmpstr (clocks, ==, "1:30:00|1:29:58");
+  parens = find_all (list, "paren");
+  g_assert_cmpuint (parens->len, ==, 2);
+
+  /* Clicking a move in a variation shows it. */
+  d6 = find_text (list, "variation-move", "2… d6");
+  g_assert_nonnull (d6);
+  g_signal_emit_by_name (d6, "clicked");
+  g_assert_cmpstr (chess_game_node_san (core, caissa_game_get_shown_node (game)), ==, "d6");
+  g_assert_false (chess_game_node_is_main_line (core, caissa_game_get_shown_node (game)));
+  g_assert_true (gtk_widget_has_css_class (d6, "current"));
+
+  /* At a branch the main continuation is chosen first; Down and Up cycle
+   * through the others, marked. */
+  caissa_game_go_first (game);
+  g_assert_cmpstr (chess_game_node_san (core, caissa_move_list_get_next_node (CAISSA_MOVE_LIST (list))), ==, "e4");
+  g_assert_true (caissa_move_list_choose_variation (CAISSA_MOVE_LIST (list), 1));
+  g_assert_cmpstr (chess_game_node_san (core, caissa_move_list_get_next_node (CAISSA_MOVE_LIST (list))), ==, "d4");
+  chosen = find_all (list, "chosen");
+  g_assert_cmpuint (chosen->len, ==, 1);
+  g_assert_cmpstr (text_of (chosen->pdata[0]), ==, "1. d4");
+  g_assert_true (caissa_move_list_choose_variation (CAISSA_MOVE_LIST (list), -1));
+  g_assert_cmpstr (chess_game_node_san (core, caissa_move_list_get_next_node (CAISSA_MOVE_LIST (list))), ==, "e4");
+  g_assert_true (caissa_move_list_choose_variation (CAISSA_MOVE_LIST (list), -1));
+  g_assert_cmpstr (chess_game_node_san (core, caissa_move_list_get_next_node (CAISSA_MOVE_LIST (list))), ==, "d4");
+  /* Going somewhere else forgets the choice; no branch, no choice. */
+  caissa_game_go_to_node (game, chess_game_node_next (core, CHESS_NODE_ROOT));
+  g_assert_false (caissa_move_list_choose_variation (CAISSA_MOVE_LIST (list), 1));
+  g_assert_cmpstr (chess_game_node_san (core, caissa_move_list_get_next_node (CAISSA_MOVE_LIST (list))), ==, "e5");
+
+  /* A move played in analysis mode at an earlier position: a new
+   * variation, shown at once. */
+  caissa_game_go_first (game);
+  g_assert_true (caissa_game_play_san (game, "c4", NULL));
+  g_assert_nonnull (find_text (list, "variation-move", "1. c4"));
+  g_assert_cmpstr (text_of (find_all (list, "current")->pdata[0]), ==, "1. c4");
+
+  caissa_move_list_set_game (CAISSA_MOVE_LIST (list), NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (list);
+  g_assert_finalize_object (game);
+}
+
+/* --- The game list --------------------------------------------------------------------- */
+
+static void
+activated_cb (CaissaGameList *list,
+              guint           position,
+              guint          *out)
+{
+  *out = position;
+}
+
+static void
+test_game_list (void)
+{
+  GString *text = g_string_new (NULL);
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) gfile = NULL;
+  CaissaPgnFile *file;
+  GtkWidget *window = gtk_window_new ();
+  CaissaGameList *list = CAISSA_GAME_LIST (caissa_game_list_new ());
+  g_autoptr(GString) rows = g_string_new (NULL);
+  guint activated = G_MAXUINT;
+  gint64 deadline;
+
+  for (guint i = 0; i < 2000; i++)
+    g_string_append_printf (text, "[Event \"Club %u\"]\n[White \"%s %u\"]\n[Black \"Rival %u\"]\n"
+                            "[Result \"*\"]\n[ECO \"A%02u\"]\n\n1. e4 *\n\n",
+                            i % 10, i % 2 ? "Zoe" : "Adam", i, i, i % 100);
+  path = write_file ("list.pgn", text->str);
+  g_string_free (text, TRUE);
+  gfile = g_file_new_for_path (path);
+  file = caissa_pgn_file_new (gfile, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (list));
+  gtk_window_present (GTK_WINDOW (window));
+  caissa_game_list_set_file (list, file);
+  wait_file (file);
+  g_assert_cmpuint (caissa_game_list_get_n_shown (list), ==, 2000);
+
+  /* Search: case-insensitive, in any of the tags, as one types. */
+  caissa_game_list_set_search (list, "ZOE 1");
+  for (deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       caissa_game_list_get_filtering (list) && g_get_monotonic_time () < deadline;)
+    g_main_context_iteration (NULL, TRUE);
+  /* Zoe plays the odd games; "Zoe 1…" are 1, 11, 13, …, 1999: 1 + 5 + 50 + 500. */
+  g_assert_cmpuint (caissa_game_list_get_n_shown (list), ==, 556);
+  caissa_game_list_set_search (list, "club 7");
+  for (deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       caissa_game_list_get_filtering (list) && g_get_monotonic_time () < deadline;)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (caissa_game_list_get_n_shown (list), ==, 200);
+  caissa_game_list_set_search (list, "");
+  g_assert_cmpuint (caissa_game_list_get_n_shown (list), ==, 2000);
+
+  /* Sorted by White, descending: Zoe 999 first (strings sort "999" > "1999"). */
+  caissa_game_list_sort_by (list, "white", GTK_SORT_DESCENDING);
+  for (deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       caissa_game_list_get_filtering (list) && g_get_monotonic_time () < deadline;)
+    g_main_context_iteration (NULL, TRUE);
+  {
+    g_autoptr(GPtrArray) views = find_all (GTK_WIDGET (list), "games");
+    GListModel *shown = G_LIST_MODEL (gtk_column_view_get_model (views->pdata[0]));
+    g_autoptr(CaissaPgnGameInfo) top = g_list_model_get_item (shown, 0);
+    g_autoptr(CaissaPgnGameInfo) next = g_list_model_get_item (shown, 1);
+    g_autoptr(CaissaPgnGameInfo) last = g_list_model_get_item (shown, 1999);
+
+    g_assert_cmpstr (caissa_pgn_game_info_get_white (top), ==, "Zoe 999");
+    g_assert_cmpstr (caissa_pgn_game_info_get_white (next), ==, "Zoe 997");
+    g_assert_cmpstr (caissa_pgn_game_info_get_white (last), ==, "Adam 0");
+  }
+  /* The rows on screen say which games they show. */
+  spin (200);
+  caissa_game_list_describe (list, rows);
+  g_assert_nonnull (strstr (rows->str, "games-shown 2000\n"));
+  g_assert_nonnull (strstr (rows->str, "game-row "));
+
+  /* Activating a row gives the game's position in the file. */
+  g_signal_connect (list, "game-activated", G_CALLBACK (activated_cb), &activated);
+  {
+    GtkWidget *view = NULL;
+    g_autoptr(GPtrArray) views = find_all (GTK_WIDGET (list), "games");
+
+    view = views->pdata[0];
+    g_signal_emit_by_name (view, "activate", 0);
+  }
+  g_assert_cmpuint (activated, ==, 999);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (file);
+}
+
+/* --- The window -------------------------------------------------------------------------- */
+
+/* Whether a window action is enabled, as a button bound to it sees it
+ * (probes kept in the clock slot, which is empty without a clock). */
+static gboolean
+probe_enabled (CaissaWindow *window,
+               const char   *name,
+               GVariant     *target)
+{
+  GtkBox *slot = caissa_window_get_clock_slot (window);
+  GtkWidget *probe = gtk_button_new ();
+  gboolean enabled;
+
+  if (target != NULL)
+    g_variant_ref_sink (target);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), name);
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (probe), target);
+  gtk_box_append (slot, probe);
+  enabled = gtk_widget_get_sensitive (probe);
+  gtk_box_remove (slot, probe);
+  if (target != NULL)
+    g_variant_unref (target);
+  return enabled;
+}
+
+static gboolean
+action_enabled (CaissaWindow *window,
+                const char   *name)
+{
+  g_autofree char *action = g_strconcat ("win.", name, NULL);
+
+  return probe_enabled (window, action, NULL);
+}
+
+static void
+activate (CaissaWindow *window,
+          const char   *name,
+          GVariant     *parameter)
+{
+  if (parameter != NULL)
+    g_variant_ref_sink (parameter);
+  g_assert_true (probe_enabled (window, name, parameter));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), name, parameter));
+  if (parameter != NULL)
+    g_variant_unref (parameter);
+}
+
+static char *
+state_line (CaissaWindow *window,
+            const char   *key)
+{
+  g_autofree char *state = caissa_window_describe_state (window);
+  g_auto(GStrv) lines = g_strsplit (state, "\n", -1);
+  g_autofree char *prefix = g_strconcat (key, " ", NULL);
+
+  for (guint i = 0; lines[i]; i++)
+    if (g_str_has_prefix (lines[i], prefix))
+      return g_strdup (lines[i] + strlen (prefix));
+    else if (g_str_equal (lines[i], key))
+      return g_strdup ("");
+  return NULL;
+}
+
+#define assert_state(window, key, value) \
+  G_STMT_START { \
+    g_autofree char *got_ = state_line (window, key); \
+    g_assert_cmpstr (got_, ==, value); \
+  } G_STMT_END
+
+static void
+wait_state (CaissaWindow *window,
+            const char   *key,
+            const char   *value)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      g_autofree char *got = state_line (window, key);
+
+      if (g_strcmp0 (got, value) == 0)
+        return;
+      g_main_context_iteration (NULL, FALSE);
+    }
+  {
+    /* Say why: a message dialog may be up. */
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) top = g_list_model_get_item (toplevels, i);
+
+        if (ADW_IS_MESSAGE_DIALOG (top))
+          g_printerr ("# dialog: %s: %s\n", adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (top)),
+                      adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (top)));
+      }
+  }
+  assert_state (window, key, value);
+}
+
+static void
+clipboard_text_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      data)
+{
+  *(char **) data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+}
+
+static char *
+clipboard_text (CaissaWindow *window)
+{
+  char *text = NULL;
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
+                                 clipboard_text_cb, &text);
+  while (text == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  return text;
+}
+
+static void
+test_window_review (void)
+{
+  g_autofree char *both = g_strconcat (annotated, second, NULL);
+  g_autofree char *path = write_file ("review.pgn", both);
+  g_autofree char *missing = g_build_filename (tmp_dir, "missing.pgn", NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GFile) gmissing = g_file_new_for_path (missing);
+  g_autoptr(GError) error = NULL;
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  CaissaGame *game = caissa_window_get_game (window);
+  const ChessGame *core;
+  const uint8_t *nags;
+  char *contents = NULL;
+  g_autofree char *copied = NULL;
+  ChessNodeId nf3, d6;
+
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* A file that is not there: an error, nothing changes. */
+  g_assert_false (caissa_window_open_file (window, gmissing, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  g_assert_true (caissa_window_open_file (window, gfile, &error));
+  g_assert_no_error (error);
+  wait_state (window, "games", "2");
+  wait_state (window, "game-index", "1");
+  assert_state (window, "title", "review.pgn · Game 1 of 2");
+  assert_state (window, "analysis", "1");
+  assert_state (window, "path", "");
+  assert_state (window, "comment", "Intro");
+  g_assert_cmpstr (caissa_game_get_white_name (game), ==, "Alpha");
+  core = caissa_game_get_core_game (game);
+
+  /* Into the main line and a variation with the window's actions. */
+  activate (window, "win.go-next", NULL);
+  activate (window, "win.go-next", NULL);
+  activate (window, "win.go-next", NULL);
+  assert_state (window, "path", "e4 e5 Nf3");
+  nf3 = caissa_game_get_shown_node (game);
+  activate (window, "win.variation-next", NULL);
+  assert_state (window, "next", "d6");
+  activate (window, "win.go-next", NULL);
+  assert_state (window, "path", "e4 e5 Nf3 d6");
+  d6 = caissa_game_get_shown_node (game);
+  g_assert_false (chess_game_node_is_main_line (core, d6));
+
+  /* Annotate: one move assessment at a time; cleared. */
+  g_assert_true (action_enabled (window, "delete-variation"));
+  activate (window, "win.nag", g_variant_new_uint32 (5));
+  core = caissa_game_get_core_game (game);
+  g_assert_cmpuint (chess_game_node_nags (core, caissa_game_get_shown_node (game), &nags), ==, 1);
+  g_assert_cmpuint (nags[0], ==, 5);
+  activate (window, "win.nag", g_variant_new_uint32 (1));
+  core = caissa_game_get_core_game (game);
+  g_assert_cmpuint (chess_game_node_nags (core, caissa_game_get_shown_node (game), &nags), ==, 1);
+  g_assert_cmpuint (nags[0], ==, 1);
+  activate (window, "win.nag", g_variant_new_uint32 (16));
+  core = caissa_game_get_core_game (game);
+  g_assert_cmpuint (chess_game_node_nags (core, caissa_game_get_shown_node (game), &nags), ==, 2);
+  activate (window, "win.clear-nags", NULL);
+  core = caissa_game_get_core_game (game);
+  g_assert_cmpuint (chess_game_node_nags (core, caissa_game_get_shown_node (game), &nags), ==, 0);
+  assert_state (window, "dirty", "1");
+  assert_state (window, "title", "• review.pgn · Game 1 of 2");
+  assert_state (window, "path", "e4 e5 Nf3 d6");
+
+  /* Promote 2... d6 to the main line, then back down by promoting Nc6. */
+  activate (window, "win.promote-variation", NULL);
+  core = caissa_game_get_core_game (game);
+  g_assert_true (chess_game_node_is_main_line (core, caissa_game_get_shown_node (game)));
+  g_assert_false (action_enabled (window, "promote-variation"));
+  assert_state (window, "path", "e4 e5 Nf3 d6");
+
+  /* Delete from here: the shown move goes with what follows it. */
+  activate (window, "win.delete-from-here", NULL);
+  core = caissa_game_get_core_game (game);
+  assert_state (window, "path", "e4 e5 Nf3");
+  g_assert_cmpuint (chess_game_node_n_children (core, caissa_game_get_shown_node (game)), ==, 1);
+  g_assert_true (caissa_game_get_shown_node (game) == nf3);
+
+  /* Delete a variation: from inside 1. d4 d5 (1... Nf6 2. c4). */
+  activate (window, "win.go-first", NULL);
+  activate (window, "win.variation-next", NULL);
+  activate (window, "win.go-next", NULL);
+  assert_state (window, "path", "d4");
+  activate (window, "win.delete-variation", NULL);
+  core = caissa_game_get_core_game (game);
+  assert_state (window, "path", "");
+  g_assert_cmpuint (chess_game_node_n_children (core, CHESS_NODE_ROOT), ==, 1);
+
+  /* The result. */
+  activate (window, "win.set-result", g_variant_new_string ("1/2-1/2"));
+  g_assert_cmpstr (chess_game_get_result (caissa_game_get_core_game (game)), ==, "1/2-1/2");
+
+  /* Saved in place: game 1 rewritten, game 2 byte for byte. */
+  activate (window, "win.save", NULL);
+  wait_state (window, "dirty", "0");
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_true (g_str_has_suffix (contents, second));
+  /* (The export wraps lines: compare as one line.) */
+  g_strdelimit (contents, "\n", ' ');
+  g_assert_nonnull (strstr (contents, "[Result \"1/2-1/2\"]"));
+  g_assert_null (strstr (contents, "1. d4"));
+  g_assert_null (strstr (contents, "d6"));
+  g_assert_nonnull (strstr (contents, "{[%cal Gf3e5] pressure}"));
+  g_free (contents);
+  wait_state (window, "games", "2");
+  wait_state (window, "title", "review.pgn · Game 1 of 2");
+
+  /* The next game; the clipboard. */
+  activate (window, "win.next-game", NULL);
+  wait_state (window, "game-index", "2");
+  activate (window, "win.go-last", NULL);
+  activate (window, "win.copy-fen", NULL);
+  copied = clipboard_text (window);
+  g_assert_cmpstr (copied, ==, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  g_clear_pointer (&copied, g_free);
+  activate (window, "win.copy-pgn", NULL);
+  copied = clipboard_text (window);
+  g_assert_true (g_str_has_prefix (copied, "[Event \"Second\"]"));
+
+  /* Paste a FEN: that position, to analyse. */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+  activate (window, "win.paste", NULL);
+  wait_state (window, "fen", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+  assert_state (window, "title", "Pasted Position");
+  assert_state (window, "analysis", "1");
+
+  /* Paste PGN: its games listed, the first shown. */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), both);
+  activate (window, "win.paste", NULL);
+  wait_state (window, "games", "2");
+  wait_state (window, "game-index", "1");
+  g_assert_cmpstr (caissa_game_get_white_name (game), ==, "Alpha");
+
+  /* A new game is played, not reviewed. */
+  g_assert_true (caissa_window_start_game (window, NULL, NULL, NULL, NULL));
+  assert_state (window, "analysis", "0");
+  assert_state (window, "game-index", "0");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  tmp_dir = g_dir_make_tmp ("caissa-review-XXXXXX", NULL);
+  /* Recent files go here, not to the user's list. */
+  g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      if (g_getenv ("CI") != NULL)
+        g_error ("no display, but CI is set: run under xvfb-run");
+      g_printerr ("no display: skipped\n");
+      return 77;
+    }
+  adw_init ();
+  caissa_register_resource ();
+
+  g_test_add_func ("/app/move-list/tree", test_move_list_tree);
+  g_test_add_func ("/app/game-list/search-sort-activate", test_game_list);
+  g_test_add_func ("/app/window/review", test_window_review);
+
+  status = g_test_run ();
+  g_free (tmp_dir);
+  return status;
+}
