@@ -940,8 +940,28 @@ process (ChessPgnParser      *p,
                 cls = byte_class[c];
               }
 
+            /* A move number inside the movetext ("12." "12..."): it only
+             * says what is known already. */
+            if (is_digit (c) && p->game == GAME_MOVES)
+              {
+                size_t j = i + 1;
+                while (j < len && j - i < 10 && is_digit (buf[j]))
+                  j++;
+                if (j < len && buf[j] == '.')
+                  {
+                    if (p->flags & CHESS_PGN_NO_MOVES)
+                      p->tok = loc_at (p, i);
+                    while (j < len && buf[j] == '.')
+                      j++;
+                    i = j;
+                    goto next;
+                  }
+              }
+
             ChessPgnLocation loc = loc_at (p, i);
-            p->tok = loc;
+            /* The last token's place is only asked for without moves. */
+            if (p->flags & CHESS_PGN_NO_MOVES)
+              p->tok = loc;
 
             /* Moves and move numbers are most tokens: straight to them. */
             if (cls != BYTE_SYMBOL)
@@ -1119,22 +1139,6 @@ process (ChessPgnParser      *p,
                         i += 3;
                         break;
                       }
-                  }
-              }
-
-            if (is_digit (c) && p->game == GAME_MOVES)
-              {
-                /* A move number inside the movetext ("12." "12..."): it
-                 * only says what is known already. */
-                size_t j = i + 1;
-                while (j < len && j - i < 10 && is_digit (buf[j]))
-                  j++;
-                if (j < len && buf[j] == '.')
-                  {
-                    while (j < len && buf[j] == '.')
-                      j++;
-                    i = j;
-                    goto next;
                   }
               }
 
