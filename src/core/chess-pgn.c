@@ -114,6 +114,14 @@ xrealloc (void  *p,
   return p;
 }
 
+/* Calls the visitor's callback, if it has one, unless a callback asked to
+ * stop: after chess_pgn_parser_stop () nothing more is said. */
+#define VISIT(p, cb, ...) \
+  do { \
+    if ((p)->v.cb != NULL && !(p)->stopped) \
+      (p)->v.cb ((p)->user_data, ##__VA_ARGS__); \
+  } while (0)
+
 /* --- Character classes ----------------------------------------------------- */
 
 static inline bool
@@ -231,8 +239,7 @@ fail (ChessPgnParser         *p,
   p->n_errors++;
   p->skip_saw_moves = p->game == GAME_MOVES;
   p->game = GAME_SKIP;
-  if (p->v.error)
-    p->v.error (p->user_data, &error);
+  VISIT (p, error, &error);
 }
 
 /* --- Games ----------------------------------------------------------------- */
@@ -250,8 +257,7 @@ game_begin (ChessPgnParser         *p,
   p->plain_depth = 0;
   p->n_games++;
   p->tok = *loc;
-  if (p->v.game_start)
-    p->v.game_start (p->user_data, loc);
+  VISIT (p, game_start, loc);
 }
 
 static void
@@ -261,8 +267,7 @@ game_end (ChessPgnParser *p,
 {
   p->game = GAME_NONE;
   p->game_end_offset = end;
-  if (p->v.game_end)
-    p->v.game_end (p->user_data, ok);
+  VISIT (p, game_end, ok);
 }
 
 /* The start position, from the FEN tag when there is one. Called at the
@@ -302,8 +307,7 @@ ensure_start (ChessPgnParser *p)
     }
   else
     level->cur = p->initial;
-  if (p->v.start_position)
-    p->v.start_position (p->user_data, &level->cur);
+  VISIT (p, start_position, &level->cur);
   return true;
 }
 
@@ -330,8 +334,7 @@ deliver_tag (ChessPgnParser         *p,
       p->setup = strcmp (p->tag_value, "1") == 0;
       p->setup_loc = *loc;
     }
-  if (p->v.tag)
-    p->v.tag (p->user_data, name, p->tag_value, vlen);
+  VISIT (p, tag, name, p->tag_value, vlen);
 }
 
 /* Bytes of a tag name, and the bytes that end a value read in one pass. */
@@ -431,8 +434,7 @@ emit_nag (ChessPgnParser *p,
 {
   if (p->game == GAME_SKIP)
     return;
-  if (p->v.nag)
-    p->v.nag (p->user_data, nag);
+  VISIT (p, nag, nag);
 }
 
 /* The NAG of a suffix like "!?", 0 when it is not one of the six. */
@@ -468,8 +470,8 @@ emit_result (ChessPgnParser         *p,
           fail (p, CHESS_ERROR_PGN, &open,
                 "unbalanced parentheses: '(' not closed before the result %s", result);
         }
-      else if (p->v.result)
-        p->v.result (p->user_data, result);
+      else
+        VISIT (p, result, result);
     }
   game_end (p, p->game != GAME_SKIP, end);
 }
@@ -486,8 +488,7 @@ handle_move (ChessPgnParser         *p,
 
   if (p->flags & CHESS_PGN_NO_MOVES)
     {
-      if (p->v.move)
-        p->v.move (p->user_data, san, n, CHESS_MOVE_NONE, NULL);
+      VISIT (p, move, san, n, CHESS_MOVE_NONE, NULL);
       return;
     }
   level = &p->levels[p->depth];
@@ -531,8 +532,7 @@ handle_move (ChessPgnParser         *p,
   level->prev = level->cur;
   chess_position_make_move (&level->cur, move);
   level->has_move = true;
-  if (p->v.move)
-    p->v.move (p->user_data, san, n, move, &level->prev);
+  VISIT (p, move, san, n, move, &level->prev);
 }
 
 /* Makes sure a game is open and in its movetext, before a movetext token.
@@ -679,8 +679,7 @@ variation_start (ChessPgnParser         *p,
       inner->has_move = false;
       inner->open = *loc;
     }
-  if (p->v.variation_start)
-    p->v.variation_start (p->user_data);
+  VISIT (p, variation_start);
 }
 
 static void
@@ -698,8 +697,7 @@ variation_end (ChessPgnParser         *p,
     p->plain_depth--;
   else
     p->depth--;
-  if (p->v.variation_end)
-    p->v.variation_end (p->user_data);
+  VISIT (p, variation_end);
 }
 
 /* The end of a game without a result token (a tag section follows, or the
@@ -788,7 +786,7 @@ comment_end (ChessPgnParser *p)
   if (p->v.comment)
     {
       p->comment[p->comment_len] = '\0';
-      p->v.comment (p->user_data, p->comment, p->comment_len);
+      VISIT (p, comment, p->comment, p->comment_len);
     }
 }
 
@@ -999,17 +997,24 @@ process (ChessPgnParser      *p,
                       if (after != 0)
                         {
                           char name[256];
+                          size_t name_len = name_end - i - 1;
                           if (p->game == GAME_MOVES || (p->game == GAME_SKIP && p->skip_saw_moves))
                             end_without_result (p, loc.offset);
                           if (p->stopped)
                             return i;
                           if (p->game == GAME_NONE)
                             game_begin (p, &loc);
-                          memcpy (name, buf + i + 1, name_end - i - 1);
-                          name[name_end - i - 1] = '\0';
-                          memcpy (p->tag_value, buf + value_start, value_end - value_start);
-                          p->tag_value[value_end - value_start] = '\0';
-                          deliver_tag (p, name, name_end - i - 1, value_end - value_start, &loc);
+                          /* Copied only for someone: a visitor, or the
+                           * reader itself (FEN and SetUp). */
+                          if (p->v.tag != NULL || (name_len == 3 && memcmp (buf + i + 1, "FEN", 3) == 0)
+                              || (name_len == 5 && memcmp (buf + i + 1, "SetUp", 5) == 0))
+                            {
+                              memcpy (name, buf + i + 1, name_len);
+                              name[name_len] = '\0';
+                              memcpy (p->tag_value, buf + value_start, value_end - value_start);
+                              p->tag_value[value_end - value_start] = '\0';
+                              deliver_tag (p, name, name_len, value_end - value_start, &loc);
+                            }
                           i = after;
                           goto next;
                         }
