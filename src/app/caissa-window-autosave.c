@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include <errno.h>
+
 #include <glib/gi18n.h>
 
 #include "caissa-board.h"
@@ -21,8 +23,10 @@
 #define AUTOSAVE_KEY "caissa-autosave"
 /* Set once the user has answered the close question. */
 #define CLOSING_KEY "caissa-autosave-closing"
-/* The saved game to offer once the window is shown. */
+/* The saved game to offer once the window is shown, or the message
+ * saying why it could not be read. */
 #define PENDING_KEY "caissa-autosave-pending"
+#define UNREADABLE_KEY "caissa-autosave-unreadable"
 
 CaissaAutosave *
 _caissa_window_get_autosave (CaissaWindow *self)
@@ -32,17 +36,62 @@ _caissa_window_get_autosave (CaissaWindow *self)
   return g_object_get_data (G_OBJECT (self), AUTOSAVE_KEY);
 }
 
+static void show_message (CaissaWindow *self,
+                          const char   *heading,
+                          const char   *body);
+
+static void
+toast (CaissaWindow *self,
+       const char   *text)
+{
+  _caissa_window_add_toast (self, adw_toast_new (text));
+}
+
+static void
+details_cb (AdwToast     *toast,
+            CaissaWindow *self)
+{
+  show_message (self, _("The Game Could Not Be Saved"),
+                g_object_get_data (G_OBJECT (toast), "message"));
+}
+
+/* The reason, short enough for a toast (the C library's translated
+ * words where there are some); the whole message is behind "Details". */
+static const char *
+short_reason (const GError *error)
+{
+  static const struct { GIOErrorEnum code; int errnum; } reasons[] = {
+    { G_IO_ERROR_NO_SPACE, ENOSPC },
+    { G_IO_ERROR_PERMISSION_DENIED, EACCES },
+    { G_IO_ERROR_READ_ONLY, EROFS },
+    { G_IO_ERROR_NOT_DIRECTORY, ENOTDIR },
+    { G_IO_ERROR_IS_DIRECTORY, EISDIR },
+    { G_IO_ERROR_NOT_FOUND, ENOENT },
+  };
+
+  if (error->domain == G_IO_ERROR)
+    for (guint i = 0; i < G_N_ELEMENTS (reasons); i++)
+      if (error->code == (int) reasons[i].code)
+        return g_strerror (reasons[i].errnum);
+  return g_strerror (EIO);
+}
+
 static void
 save_failed_cb (CaissaAutosave *autosave,
                 const GError   *error,
                 CaissaWindow   *self)
 {
-  /* Translators: the game in progress could not be written to disk; %s
-   * says which file and why. */
-  g_autofree char *text = g_strdup_printf (_("The game could not be kept on disk: %s"),
-                                           error->message);
+  /* Translators: the game in progress could not be written to disk;
+   * %s is the reason, e.g. "No space left on device". */
+  g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"),
+                                           short_reason (error));
+  AdwToast *toast = adw_toast_new (text);
 
-  _caissa_window_toast (self, text);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_set_button_label (toast, _("_Details"));
+  g_object_set_data_full (G_OBJECT (toast), "message", g_strdup (error->message), g_free);
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (details_cb), self, 0);
+  _caissa_window_add_toast (self, toast);
 }
 
 static void
@@ -103,7 +152,7 @@ resume (CaissaWindow    *self,
   keep_game (self);
   /* Translators: after the unfinished game came back; its clocks (if
    * any) wait, paused, for the players. */
-  _caissa_window_toast (self, caissa_game_get_clock (game) != NULL
+  toast (self, caissa_game_get_clock (game) != NULL
                               ? _("Game resumed — the clocks are paused")
                               : _("Game resumed"));
 }
@@ -203,9 +252,12 @@ ask_pending_cb (gpointer user_data)
 {
   CaissaWindow *self = user_data;
   CaissaSavedGame *saved = g_object_steal_data (G_OBJECT (self), PENDING_KEY);
+  g_autofree char *unreadable = g_object_steal_data (G_OBJECT (self), UNREADABLE_KEY);
 
   if (saved != NULL)
     ask_resume (self, saved);
+  if (unreadable != NULL)
+    show_message (self, _("The Unfinished Game Could Not Be Read"), unreadable);
   return G_SOURCE_REMOVE;
 }
 
@@ -246,23 +298,13 @@ _caissa_window_start_autosave (CaissaWindow *self,
 
   saved = caissa_saved_game_load (path, &error);
   if (saved != NULL)
-    {
-      if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-        ask_resume (self, saved);
-      else
-        {
-          g_object_set_data_full (G_OBJECT (self), PENDING_KEY, saved,
-                                  (GDestroyNotify) caissa_saved_game_free);
-          g_signal_connect (self, "map", G_CALLBACK (ask_when_mapped_cb), NULL);
-        }
-      return;
-    }
-
-  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    g_object_set_data_full (G_OBJECT (self), PENDING_KEY, saved,
+                            (GDestroyNotify) caissa_saved_game_free);
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
     {
       g_autoptr(GError) aside_error = NULL;
       g_autofree char *aside = NULL;
-      g_autofree char *body = NULL;
+      char *body;
 
       g_warning ("%s", error->message);
       if (caissa_autosave_move_aside (path, &aside, &aside_error))
@@ -271,9 +313,19 @@ _caissa_window_start_autosave (CaissaWindow *self,
         body = g_strdup_printf (_("%s\n\nThe file was moved to “%s”."), error->message, aside);
       else
         body = g_strdup_printf ("%s\n\n%s", error->message, aside_error->message);
-      show_message (self, _("The Unfinished Game Could Not Be Read"), body);
+      g_object_set_data_full (G_OBJECT (self), UNREADABLE_KEY, body, g_free);
     }
-  keep_game (self);
+
+  /* Nothing is kept until the question, if any, is answered. */
+  if (saved == NULL)
+    keep_game (self);
+  if (saved != NULL || g_object_get_data (G_OBJECT (self), UNREADABLE_KEY) != NULL)
+    {
+      if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+        ask_when_mapped_cb (GTK_WIDGET (self), NULL);
+      else
+        g_signal_connect (self, "map", G_CALLBACK (ask_when_mapped_cb), NULL);
+    }
 }
 
 /* --- The close ----------------------------------------------------------------------- */

@@ -34,8 +34,8 @@ gboolean        _caissa_window_autosave_close_request (CaissaWindow *self);
 void            _caissa_window_autosave_describe      (CaissaWindow *self,
                                                        GString      *out);
 
-/* In caissa-window.c: a toast in the window. */
-void            _caissa_window_toast                  (CaissaWindow *self,
-                                                       const char   *text);
+/* In caissa-window.c: shows toast (taking it) in the window. */
+void            _caissa_window_add_toast              (CaissaWindow *self,
+                                                       AdwToast     *toast);
 
 G_END_DECLS
