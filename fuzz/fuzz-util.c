@@ -115,7 +115,9 @@ fuzz_check_moves (const ChessPosition *pos)
       reset = chess_piece_type (piece) == CHESS_PAWN
               || (victim != CHESS_NO_PIECE && kind != CHESS_MOVE_CASTLING);
       want_half = reset ? 0 : (pos->halfmove < 255 ? pos->halfmove + 1u : 255u);
-      want_full = pos->fullmove + (us == CHESS_BLACK ? 1u : 0u);
+      /* The counters saturate (FEN cannot say 65536, nor a halfmove
+       * clock past 255 in our struct): they never wrap. */
+      want_full = pos->fullmove + (us == CHESS_BLACK && pos->fullmove < 65535 ? 1u : 0u);
       FUZZ_CHECK (after.halfmove == want_half, "halfmove clock %u after %s in %s, want %u",
                   (unsigned) after.halfmove, uci, fen, want_half);
       FUZZ_CHECK (after.fullmove == want_full, "fullmove number %u after %s in %s, want %u",
