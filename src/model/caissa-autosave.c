@@ -473,14 +473,14 @@ restore_into (CaissaSavedGame  *saved,
               CaissaClock      *clock,
               GError          **error)
 {
-  ChessGame *core = chess_game_copy (saved->core);
-  ChessNodeId end = chess_game_main_line_end (core, CHESS_NODE_ROOT);
-  CaissaColor side = (CaissaColor) chess_game_node_position (core, end)->side;
+  ChessNodeId end = chess_game_main_line_end (saved->core, CHESS_NODE_ROOT);
+  CaissaColor side = (CaissaColor) chess_game_node_position (saved->core, end)->side;
   CaissaColor mover = opponent (side);
   gboolean replay = end != CHESS_NODE_ROOT && (saved->awaiting_press || saved->offer_blocked[side]);
   ChessMove last_move = CHESS_MOVE_NONE;
   g_autofree char *last_comment = NULL;
   g_autofree char *last_comment_before = NULL;
+  ChessGame *core;
 
   if (saved->draw_offer == side)
     return corrupt (error, saved->path, "a draw offer stands from the side to move");
@@ -489,6 +489,8 @@ restore_into (CaissaSavedGame  *saved,
           || saved->offer_blocked[0] || saved->offer_blocked[1]))
     return corrupt (error, saved->path, "a draw offer or a press before any move");
 
+  /* The game takes the copy (the copy keeps node ids). */
+  core = chess_game_copy (saved->core);
   if (replay)
     {
       last_move = chess_game_node_move (core, end);
