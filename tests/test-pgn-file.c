@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "caissa-pgn-file.h"
+#include "caissa-pgn-search.h"
 #include "chess-pgn.h"
 
 static char *tmp_dir;
@@ -608,6 +609,87 @@ test_save (void)
   g_string_free (gen.text, TRUE);
 }
 
+/* Keeps a copy of a model's positions up to date from its items-changed,
+ * to check the signal tells the truth. */
+static void
+mirror_changed_cb (GListModel *model,
+                   guint       position,
+                   guint       removed,
+                   guint       added,
+                   GPtrArray  *mirror)
+{
+  g_ptr_array_remove_range (mirror, position, removed);
+  for (guint i = 0; i < added; i++)
+    g_ptr_array_insert (mirror, (int) (position + i), g_list_model_get_item (model, position + i));
+}
+
+static void
+wait_search (CaissaPgnSearch *search)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (caissa_pgn_search_get_pending (search) > 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (caissa_pgn_search_get_pending (search), ==, 0);
+}
+
+static void
+test_search (void)
+{
+  Generated gen;
+  g_autofree char *path = write_generated ("search.pgn", 3000, &gen);
+  CaissaPgnFile *file = open_path (path);
+  CaissaPgnSearch *search = caissa_pgn_search_new (file);
+  g_autoptr(GPtrArray) mirror = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n;
+
+  /* Set while the file is still being read: the games found later are
+   * searched too. */
+  g_signal_connect (search, "items-changed", G_CALLBACK (mirror_changed_cb), mirror);
+  caissa_pgn_search_set_text (search, "player 12");
+  wait_loaded (file);
+  wait_search (search);
+  /* "Player 12", "Player 120"-"Player 129", "Player 1200"-"Player 1299". */
+  n = g_list_model_get_n_items (G_LIST_MODEL (search));
+  g_assert_cmpuint (n, ==, 1 + 10 + 100);
+  g_assert_cmpuint (mirror->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CaissaPgnGameInfo) info = g_list_model_get_item (G_LIST_MODEL (search), i);
+      guint position = caissa_pgn_game_info_get_position (info);
+
+      g_assert_true (mirror->pdata[i] == info);
+      g_assert_true (g_str_has_prefix (caissa_pgn_game_info_get_white (info), "Player 12"));
+      g_assert_cmpuint (caissa_pgn_search_get_file_position (search, i), ==, position);
+      g_assert_cmpuint (caissa_pgn_search_find (search, position), ==, i);
+    }
+  g_assert_cmpuint (caissa_pgn_search_find (search, 13), ==, G_MAXUINT);
+
+  /* Other tags, other case; non-ASCII. */
+  caissa_pgn_search_set_text (search, "b07");
+  wait_search (search);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (search)), ==, 30);
+  g_assert_cmpuint (mirror->len, ==, 30);
+  caissa_pgn_search_set_text (search, "\xc3\xa5SA");
+  wait_search (search);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (search)), ==, 1);
+  g_assert_cmpuint (caissa_pgn_search_get_file_position (search, 0), ==, 7);
+
+  /* No search: every game, as in the file. */
+  caissa_pgn_search_set_text (search, "  ");
+  g_assert_cmpuint (caissa_pgn_search_get_pending (search), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (search)), ==, 3000);
+  g_assert_cmpuint (mirror->len, ==, 3000);
+  g_assert_cmpuint (caissa_pgn_search_find (search, 2999), ==, 2999);
+
+  g_signal_handlers_disconnect_by_data (search, mirror);
+  g_clear_pointer (&mirror, g_ptr_array_unref);
+  g_assert_finalize_object (search);
+  g_assert_finalize_object (file);
+  g_unlink (path);
+  g_string_free (gen.text, TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -627,6 +709,7 @@ main (int   argc,
   g_test_add_func ("/model/pgn-file/unreadable", test_unreadable);
   g_test_add_func ("/model/pgn-file/vanished", test_vanished);
   g_test_add_func ("/model/pgn-file/save", test_save);
+  g_test_add_func ("/model/pgn-search/as-you-type", test_search);
 
   status = g_test_run ();
   g_rmdir (tmp_dir);

@@ -23,6 +23,12 @@ const char        *_caissa_pgn_file_game_error     (CaissaPgnFile     *self,
                                                     guint              position);
 void               _caissa_pgn_file_item_finalized (CaissaPgnFile     *self,
                                                     guint              position);
+/* Whether White, Black, Event, Site, Date, Round or ECO of the game at
+ * position contains needle (folded with caissa_pgn_game_info_fold_needle()),
+ * read from the file's bytes; allocates nothing for an ASCII needle. */
+gboolean           _caissa_pgn_file_matches        (CaissaPgnFile     *self,
+                                                    guint              position,
+                                                    const char        *needle);
 
 CaissaPgnGameInfo *_caissa_pgn_game_info_new       (CaissaPgnFile     *file,
                                                     guint              position);

@@ -37,6 +37,74 @@
 
 G_DEFINE_QUARK (caissa-pgn-file-error-quark, caissa_pgn_file_error)
 
+/* The index, in blocks of BLOCK_SIZE entries: appending never moves what is
+ * there (no copying of an array growing to tens of megabytes on the main
+ * thread), and the checking worker reads the blocks through its own
+ * reference once the index is complete (nothing is appended then). */
+#define BLOCK_SHIFT 15
+#define BLOCK_SIZE  (1u << BLOCK_SHIFT)
+
+typedef struct
+{
+  gatomicrefcount  ref_count;
+  GPtrArray       *blocks;    /* ChessPgnIndexEntry[BLOCK_SIZE] each */
+  guint            n;
+} EntryStore;
+
+static EntryStore *
+store_new (void)
+{
+  EntryStore *store = g_new0 (EntryStore, 1);
+
+  g_atomic_ref_count_init (&store->ref_count);
+  store->blocks = g_ptr_array_new_with_free_func (g_free);
+  return store;
+}
+
+static EntryStore *
+store_ref (EntryStore *store)
+{
+  g_atomic_ref_count_inc (&store->ref_count);
+  return store;
+}
+
+static void
+store_unref (EntryStore *store)
+{
+  if (!g_atomic_ref_count_dec (&store->ref_count))
+    return;
+  g_ptr_array_unref (store->blocks);
+  g_free (store);
+}
+
+static inline const ChessPgnIndexEntry *
+store_entry (const EntryStore *store,
+             guint             i)
+{
+  return &((const ChessPgnIndexEntry *) store->blocks->pdata[i >> BLOCK_SHIFT])[i & (BLOCK_SIZE - 1)];
+}
+
+static void
+store_append (EntryStore               *store,
+              const ChessPgnIndexEntry *entries,
+              guint                     n)
+{
+  while (n > 0)
+    {
+      guint in_block = store->n & (BLOCK_SIZE - 1);
+      guint room = BLOCK_SIZE - in_block;
+      guint take = MIN (room, n);
+
+      if (in_block == 0)
+        g_ptr_array_add (store->blocks, g_new (ChessPgnIndexEntry, BLOCK_SIZE));
+      memcpy ((ChessPgnIndexEntry *) store->blocks->pdata[store->n >> BLOCK_SHIFT] + in_block,
+              entries, take * sizeof *entries);
+      store->n += take;
+      entries += take;
+      n -= take;
+    }
+}
+
 typedef struct
 {
   guint  position;
@@ -86,7 +154,7 @@ struct _CaissaPgnFile
   guint64        size;
   gint64         mtime;
 
-  GArray        *entries;     /* ChessPgnIndexEntry, final */
+  EntryStore    *store;       /* the games found, final */
   GArray        *plies;       /* guint16 per game: PLIES_UNKNOWN until known */
   GHashTable    *errors;      /* position → "LINE:COLUMN: message" */
   GHashTable    *live;        /* position → CaissaPgnGameInfo (not owned) */
@@ -194,7 +262,7 @@ loader_new (GBytes     *bytes,
   loader->path = g_strdup (path);
   loader->size = size;
   loader->mtime = mtime;
-  loader->new_entries = g_array_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry));
+  loader->new_entries = g_array_sized_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry), BLOCK_SIZE);
   loader->new_results = g_array_new (FALSE, FALSE, sizeof (CheckResult));
   return loader;
 }
@@ -388,7 +456,7 @@ index_thread (GTask        *task,
 typedef struct
 {
   Loader                   *loader;
-  const ChessPgnIndexEntry *entries;
+  EntryStore               *store;
   guint                     n_entries;
   guint                     entry;      /* the entry the current game falls in */
   int                       depth;
@@ -403,7 +471,7 @@ check_game_start (void                   *user_data,
 {
   Check *c = user_data;
 
-  while (c->entry + 1 < c->n_entries && c->entries[c->entry + 1].offset <= where->offset)
+  while (c->entry + 1 < c->n_entries && store_entry (c->store, c->entry + 1)->offset <= where->offset)
     c->entry++;
   c->depth = 0;
   c->plies = 0;
@@ -538,6 +606,7 @@ check_free (Check *c)
 {
   free_results (c->results);
   g_free (c->error);
+  store_unref (c->store);
   loader_unref (c->loader);
   g_free (c);
 }
@@ -552,11 +621,11 @@ set_plies (CaissaPgnFile *self,
            guint          position,
            guint          plies)
 {
-  if (self->plies->len < self->entries->len)
+  if (self->plies->len < self->store->n)
     {
       guint old = self->plies->len;
 
-      g_array_set_size (self->plies, self->entries->len);
+      g_array_set_size (self->plies, self->store->n);
       for (guint i = old; i < self->plies->len; i++)
         g_array_index (self->plies, guint16, i) = PLIES_UNKNOWN;
     }
@@ -586,7 +655,7 @@ dispatch (CaissaPgnFile *self)
 
   g_mutex_lock (&loader->mutex);
   entries = loader->new_entries;
-  loader->new_entries = g_array_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry));
+  loader->new_entries = g_array_sized_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry), BLOCK_SIZE);
   results = loader->new_results;
   loader->new_results = g_array_new (FALSE, FALSE, sizeof (CheckResult));
   indexed = loader->indexed_bytes;
@@ -598,15 +667,15 @@ dispatch (CaissaPgnFile *self)
 
   g_object_freeze_notify (G_OBJECT (self));
 
-  old_n = self->entries->len;
+  old_n = self->store->n;
   if (entries->len > 0)
     {
-      g_array_append_vals (self->entries, entries->data, entries->len);
+      store_append (self->store, (const ChessPgnIndexEntry *) (const void *) entries->data, entries->len);
       gint64 start = g_get_monotonic_time ();
 
       g_list_model_items_changed (G_LIST_MODEL (self), old_n, 0, entries->len);
       g_debug ("%s: %u games listed (%u in all), items-changed took %.1f ms", self->name,
-               entries->len, self->entries->len, (g_get_monotonic_time () - start) / 1000.0);
+               entries->len, self->store->n, (g_get_monotonic_time () - start) / 1000.0);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
     }
 
@@ -692,16 +761,13 @@ start_check (CaissaPgnFile *self)
   Check *c = g_new0 (Check, 1);
 
   c->loader = loader_ref (self->loader);
-  /* The index is final now: the worker reads the entries as they are;
-   * they are not changed while the worker holds the reference. */
-  c->entries = (const ChessPgnIndexEntry *) (const void *) self->entries->data;
-  c->n_entries = self->entries->len;
+  /* The index is final now (nothing is appended any more): the worker
+   * reads the entries through its own reference. */
+  c->store = store_ref (self->store);
+  c->n_entries = self->store->n;
   c->results = g_array_new (FALSE, FALSE, sizeof (CheckResult));
   g_task_set_task_data (task, c, (GDestroyNotify) check_free);
   g_task_set_name (task, "caissa-pgn-check");
-  /* The worker keeps the entries alive through its own reference. */
-  g_object_set_data_full (G_OBJECT (task), "entries", g_array_ref (self->entries),
-                          (GDestroyNotify) g_array_unref);
 
   self->validating = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALIDATING]);
@@ -719,7 +785,7 @@ caissa_pgn_file_get_item_type (GListModel *model)
 static guint
 caissa_pgn_file_get_n_items (GListModel *model)
 {
-  return CAISSA_PGN_FILE (model)->entries->len;
+  return CAISSA_PGN_FILE (model)->store->n;
 }
 
 static gpointer
@@ -729,7 +795,7 @@ caissa_pgn_file_get_item (GListModel *model,
   CaissaPgnFile *self = CAISSA_PGN_FILE (model);
   CaissaPgnGameInfo *item;
 
-  if (position >= self->entries->len)
+  if (position >= self->store->n)
     return NULL;
 
   item = g_hash_table_lookup (self->live, GUINT_TO_POINTER (position));
@@ -755,9 +821,9 @@ static const ChessPgnIndexEntry *
 entry_at (CaissaPgnFile *self,
           guint          position)
 {
-  g_assert (position < self->entries->len);
+  g_assert (position < self->store->n);
 
-  return &g_array_index (self->entries, ChessPgnIndexEntry, position);
+  return store_entry (self->store, position);
 }
 
 static gsize
@@ -768,7 +834,7 @@ entry_length (CaissaPgnFile *self,
 
   if (e->length != G_MAXUINT32)
     return e->length;
-  if (position + 1 < self->entries->len)
+  if (position + 1 < self->store->n)
     return entry_at (self, position + 1)->offset - e->offset;
   return self->len - e->offset;
 }
@@ -783,7 +849,7 @@ _caissa_pgn_file_raw_tag (CaissaPgnFile    *self,
 
   g_assert (CAISSA_IS_PGN_FILE (self));
 
-  if (position >= self->entries->len)
+  if (position >= self->store->n)
     return NULL;
   e = entry_at (self, position);
   if (e->tag_offset[tag] == 0)
@@ -802,7 +868,7 @@ _caissa_pgn_file_game_plies (CaissaPgnFile *self,
 
   g_assert (CAISSA_IS_PGN_FILE (self));
 
-  if (position >= self->entries->len)
+  if (position >= self->store->n)
     return 0;
   if (position < self->plies->len && g_array_index (self->plies, guint16, position) != PLIES_UNKNOWN)
     return g_array_index (self->plies, guint16, position);
@@ -836,6 +902,96 @@ _caissa_pgn_file_game_error (CaissaPgnFile *self,
   g_assert (CAISSA_IS_PGN_FILE (self));
 
   return g_hash_table_lookup (self->errors, GUINT_TO_POINTER (position));
+}
+
+static gboolean
+is_ascii (const char *s)
+{
+  for (; *s; s++)
+    if ((guchar) *s >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
+/* needle is folded ASCII: compare bytes ignoring ASCII case, on the raw
+ * (escaped) value — an escape never stands inside a name worth finding. */
+static gboolean
+ascii_contains (const char *hay,
+                gsize       hay_len,
+                const char *needle,
+                gsize       needle_len)
+{
+  const char first = needle[0];
+  const char first_upper = g_ascii_toupper (first);
+
+  for (gsize i = 0; i + needle_len <= hay_len; i++)
+    {
+      gsize j;
+
+      if (hay[i] != first && hay[i] != first_upper)
+        continue;
+      for (j = 1; j < needle_len && g_ascii_tolower (hay[i + j]) == needle[j]; j++)
+        ;
+      if (j == needle_len)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+_caissa_pgn_file_matches (CaissaPgnFile *self,
+                          guint          position,
+                          const char    *needle)
+{
+  static const ChessPgnIndexTag searched[] = {
+    CHESS_PGN_TAG_WHITE, CHESS_PGN_TAG_BLACK, CHESS_PGN_TAG_EVENT, CHESS_PGN_TAG_SITE,
+    CHESS_PGN_TAG_DATE, CHESS_PGN_TAG_ROUND, CHESS_PGN_TAG_ECO,
+  };
+  gboolean ascii;
+  gsize needle_len;
+
+  g_assert (CAISSA_IS_PGN_FILE (self));
+
+  if (needle == NULL || *needle == '\0')
+    return TRUE;
+  if (position >= self->store->n)
+    return FALSE;
+
+  ascii = is_ascii (needle);
+  needle_len = strlen (needle);
+  for (guint i = 0; i < G_N_ELEMENTS (searched); i++)
+    {
+      gsize len = 0;
+      const char *raw = _caissa_pgn_file_raw_tag (self, position, searched[i], &len);
+
+      if (raw == NULL || len < (ascii ? needle_len : 1))
+        continue;
+      if (ascii)
+        {
+          if (ascii_contains (raw, len, needle, needle_len))
+            return TRUE;
+        }
+      else
+        {
+          char value[256];
+          gsize k = 0;
+          g_autofree char *folded = NULL;
+
+          for (gsize j = 0; j < len && k + 1 < sizeof value; j++)
+            {
+              if (raw[j] == '\\' && j + 1 < len && (raw[j + 1] == '"' || raw[j + 1] == '\\'))
+                j++;
+              value[k++] = raw[j];
+            }
+          value[k] = '\0';
+          if (!g_utf8_validate (value, k, NULL))
+            continue;
+          folded = g_utf8_casefold (value, k);
+          if (strstr (folded, needle) != NULL)
+            return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 void
@@ -872,7 +1028,7 @@ caissa_pgn_file_finalize (GObject *object)
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->bytes, g_bytes_unref);
-  g_clear_pointer (&self->entries, g_array_unref);
+  g_clear_pointer (&self->store, store_unref);
   g_clear_pointer (&self->plies, g_array_unref);
   g_clear_pointer (&self->errors, g_hash_table_unref);
   g_clear_pointer (&self->live, g_hash_table_unref);
@@ -898,7 +1054,7 @@ caissa_pgn_file_get_property (GObject    *object,
       g_value_set_string (value, self->name);
       break;
     case PROP_N_ITEMS:
-      g_value_set_uint (value, self->entries->len);
+      g_value_set_uint (value, self->store->n);
       break;
     case PROP_LOADING:
       g_value_set_boolean (value, self->loading);
@@ -945,7 +1101,7 @@ caissa_pgn_file_class_init (CaissaPgnFileClass *klass)
 static void
 caissa_pgn_file_init (CaissaPgnFile *self)
 {
-  self->entries = g_array_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry));
+  self->store = store_new ();
   self->plies = g_array_new (FALSE, FALSE, sizeof (guint16));
   self->errors = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->live = g_hash_table_new (NULL, NULL);
@@ -1178,7 +1334,7 @@ caissa_pgn_file_get_game_text (CaissaPgnFile *self,
   g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
   g_return_val_if_fail (length != NULL, NULL);
 
-  if (position >= self->entries->len)
+  if (position >= self->store->n)
     {
       *length = 0;
       return NULL;
@@ -1226,7 +1382,7 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
 
   g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
 
-  if (position >= self->entries->len)
+  if (position >= self->store->n)
     {
       g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,
                    "%s has no game %u", self->name, position + 1);
@@ -1474,7 +1630,7 @@ save_start (CaissaPgnFile *self,
   g_autoptr(GError) error = NULL;
   SaveJob *job;
 
-  if (position != G_MAXUINT && position >= self->entries->len)
+  if (position != G_MAXUINT && position >= self->store->n)
     {
       g_task_return_new_error (task, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,
                                "%s has no game %u", self->name, position + 1);

@@ -296,74 +296,11 @@ caissa_pgn_game_info_fold_needle (const char *text)
   return g_utf8_casefold (stripped, -1);
 }
 
-static gboolean
-is_ascii (const char *s)
-{
-  for (; *s; s++)
-    if ((guchar) *s >= 0x80)
-      return FALSE;
-  return TRUE;
-}
-
-/* needle is folded ASCII: compare bytes ignoring ASCII case, on the raw
- * (escaped) value — an escape never stands inside a name worth finding. */
-static gboolean
-ascii_contains (const char *hay,
-                gsize       hay_len,
-                const char *needle,
-                gsize       needle_len)
-{
-  if (needle_len > hay_len)
-    return FALSE;
-  for (gsize i = 0; i + needle_len <= hay_len; i++)
-    {
-      gsize j = 0;
-
-      while (j < needle_len && g_ascii_tolower (hay[i + j]) == needle[j])
-        j++;
-      if (j == needle_len)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 gboolean
 caissa_pgn_game_info_matches (CaissaPgnGameInfo *self,
                               const char        *needle)
 {
-  static const ChessPgnIndexTag searched[] = {
-    CHESS_PGN_TAG_WHITE, CHESS_PGN_TAG_BLACK, CHESS_PGN_TAG_EVENT, CHESS_PGN_TAG_SITE,
-    CHESS_PGN_TAG_DATE, CHESS_PGN_TAG_ROUND, CHESS_PGN_TAG_ECO,
-  };
-  gboolean ascii;
-  gsize needle_len;
-
   g_return_val_if_fail (CAISSA_IS_PGN_GAME_INFO (self), FALSE);
 
-  if (needle == NULL || *needle == '\0')
-    return TRUE;
-
-  ascii = is_ascii (needle);
-  needle_len = strlen (needle);
-  for (guint i = 0; i < G_N_ELEMENTS (searched); i++)
-    {
-      gsize len = 0;
-      const char *raw = _caissa_pgn_file_raw_tag (self->file, self->position, searched[i], &len);
-
-      if (raw == NULL)
-        continue;
-      if (ascii)
-        {
-          if (ascii_contains (raw, len, needle, needle_len))
-            return TRUE;
-        }
-      else
-        {
-          g_autofree char *folded = g_utf8_casefold (get_tag (self, searched[i]), -1);
-
-          if (strstr (folded, needle) != NULL)
-            return TRUE;
-        }
-    }
-  return FALSE;
+  return _caissa_pgn_file_matches (self->file, self->position, needle);
 }

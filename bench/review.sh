@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# bench/review.sh — how soon the window lists the games of a large PGN
+# file, and how it keeps up while indexing, checking and searching it.
+#
+#   bench/review.sh [-r REPEATS] [-s SEARCH] [FILE]
+#
+# FILE defaults to the 1 GiB file bench/pgn.sh builds (1.2 million random
+# games in $CAISSA_BENCH_CACHE, default /tmp/caissa-bench); run bench/pgn.sh
+# once first. Each run is a new process (build/bench/review-open): a window
+# with the game list opens the file; the times are from the open to
+#   first-items  the first games in the model (the indexer's first batch)
+#   first-rows   the first frame painted with rows on screen (goal ≤ 200 ms)
+#   indexed      every game listed
+#   checked      every game parsed in the background (errors marked)
+#   search       SEARCH typed into the list's search, until every game is
+#                filtered
+# and "stall" is the longest the main loop went without running (the
+# window frozen) in each phase. Prints min / median / max over the runs.
+# Needs a display (DISPLAY; Xvfb is fine). The file is read once first so
+# every run reads from the page cache; other work on the machine shows in
+# the times, so the load average is printed too.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${CAISSA_BUILD_DIR:-$root/build}
+bin=$build/bench/review-open
+cache=${CAISSA_BENCH_CACHE:-/tmp/caissa-bench}
+repeats=5
+search=Carlsen
+file=
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -r) repeats=$2; shift 2 ;;
+    -s) search=$2; shift 2 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -*) echo "bench/review.sh: unknown argument $1" >&2; exit 2 ;;
+    *) file=$1; shift ;;
+  esac
+done
+
+[ -x "$bin" ] || { echo "bench/review.sh: no $bin (build first, or set CAISSA_BUILD_DIR)" >&2; exit 2; }
+[ -n "${DISPLAY:-}" ] || { echo "bench/review.sh: needs a display (try xvfb-run)" >&2; exit 2; }
+if [ -z "$file" ]; then
+  file=$(ls "$cache"/pgn-1g-*.pgn 2>/dev/null | head -n 1 || true)
+  [ -n "$file" ] || { echo "bench/review.sh: no 1 GiB file in $cache (run bench/pgn.sh first)" >&2; exit 2; }
+fi
+cat "$file" > /dev/null
+
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+echo "file: $file ($(stat -c %s "$file") bytes), $repeats runs, search \"$search\""
+for i in $(seq 1 "$repeats"); do
+  GSETTINGS_BACKEND=memory "$bin" "$file" "$search" >>"$out" 2>/dev/null
+done
+
+stats ()  # stats KEY [FIELD]: min / median / max of a value over the runs
+{
+  awk -v key="$1" -v field="${2:-2}" '$1 == key { print $field }' "$out" | sort -g |
+    awk '{ v[NR] = $1 } END { if (NR == 0) exit; m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2;
+                              printf "%8.1f %8.1f %8.1f\n", v[1], m, v[NR] }'
+}
+
+echo "games: $(awk '$1 == "games" { print $2; exit }' "$out")"
+printf "%-22s %8s %8s %8s\n" "ms from the open" min median max
+printf "%-22s %s\n" "first games (model)" "$(stats first-items-ms)"
+printf "%-22s %s\n" "first rows painted" "$(stats first-rows-ms)"
+printf "%-22s %s\n" "all indexed" "$(stats indexed-ms)"
+printf "%-22s %s\n" "all checked" "$(stats checked-ms)"
+printf "%-22s %s\n" "search (from typing)" "$(stats search-ms)"
+printf "%-22s %s\n" "stall: first rows" "$(stats stall-ms 3)"
+printf "%-22s %s\n" "stall: indexing" "$(stats stall-ms 5)"
+printf "%-22s %s\n" "stall: checking" "$(stats stall-ms 7)"
+printf "%-22s %s\n" "stall: searching" "$(stats stall-ms 9)"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,423 @@
+/* caissa-pgn-search.c
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "caissa-pgn-search"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "caissa-pgn-file-private.h"
+#include "caissa-pgn-search.h"
+
+/* A slice of the search runs at most this long before the main loop gets
+ * the processor back (a frame is 16 ms). */
+#define SLICE_US 4000
+
+struct _CaissaPgnSearch
+{
+  GObject        parent_instance;
+
+  CaissaPgnFile *file;
+  char          *text;
+  char          *needle;     /* folded; NULL: no search, every game */
+  GArray        *matches;    /* guint file positions, ascending */
+  guint          scanned;    /* file positions looked at */
+  guint          idle_id;
+};
+
+enum
+{
+  PROP_0,
+  PROP_FILE,
+  PROP_TEXT,
+  PROP_N_ITEMS,
+  PROP_PENDING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void caissa_pgn_search_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (CaissaPgnSearch, caissa_pgn_search, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
+                                                      caissa_pgn_search_list_model_init))
+
+static guint
+file_n_items (CaissaPgnSearch *self)
+{
+  return self->file ? g_list_model_get_n_items (G_LIST_MODEL (self->file)) : 0;
+}
+
+/* --- GListModel ---------------------------------------------------------------- */
+
+static GType
+caissa_pgn_search_get_item_type (GListModel *model)
+{
+  return CAISSA_TYPE_PGN_GAME_INFO;
+}
+
+static guint
+caissa_pgn_search_get_n_items (GListModel *model)
+{
+  CaissaPgnSearch *self = CAISSA_PGN_SEARCH (model);
+
+  return self->needle ? self->matches->len : file_n_items (self);
+}
+
+static gpointer
+caissa_pgn_search_get_item (GListModel *model,
+                            guint       position)
+{
+  CaissaPgnSearch *self = CAISSA_PGN_SEARCH (model);
+
+  if (self->file == NULL)
+    return NULL;
+  if (self->needle == NULL)
+    return g_list_model_get_item (G_LIST_MODEL (self->file), position);
+  if (position >= self->matches->len)
+    return NULL;
+  return g_list_model_get_item (G_LIST_MODEL (self->file), g_array_index (self->matches, guint, position));
+}
+
+static void
+caissa_pgn_search_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = caissa_pgn_search_get_item_type;
+  iface->get_n_items = caissa_pgn_search_get_n_items;
+  iface->get_item = caissa_pgn_search_get_item;
+}
+
+/* --- Searching ------------------------------------------------------------------- */
+
+static gboolean
+scan_cb (gpointer data)
+{
+  CaissaPgnSearch *self = data;
+  guint n = file_n_items (self);
+  guint old_len = self->matches->len;
+  gint64 deadline = g_get_monotonic_time () + SLICE_US;
+
+  while (self->scanned < n)
+    {
+      if (_caissa_pgn_file_matches (self->file, self->scanned, self->needle))
+        g_array_append_val (self->matches, self->scanned);
+      self->scanned++;
+      if ((self->scanned & 1023) == 0 && g_get_monotonic_time () > deadline)
+        break;
+    }
+
+  if (self->matches->len > old_len)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      g_list_model_items_changed (G_LIST_MODEL (self), old_len, 0, self->matches->len - old_len);
+      g_debug ("%u more games (%u looked at), items-changed took %.1f ms", self->matches->len - old_len,
+               self->scanned, (g_get_monotonic_time () - start) / 1000.0);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+
+  if (self->scanned < n)
+    return G_SOURCE_CONTINUE;
+  self->idle_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_scan (CaissaPgnSearch *self)
+{
+  if (self->idle_id == 0 && self->needle != NULL && self->scanned < file_n_items (self))
+    {
+      /* Below redrawing (G_PRIORITY_HIGH_IDLE + 20): frames go first. */
+      self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, scan_cb, self, NULL);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+    }
+}
+
+static void
+file_items_changed_cb (GListModel      *file,
+                       guint            position,
+                       guint            removed,
+                       guint            added,
+                       CaissaPgnSearch *self)
+{
+  if (self->needle == NULL)
+    {
+      g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+      if (removed != added)
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+      return;
+    }
+  /* A file only ever appends games: look at the new ones too. */
+  g_return_if_fail (removed == 0 && position >= self->scanned);
+  schedule_scan (self);
+}
+
+/* Starts again with the current needle. The first slice is searched at
+ * once and replaces the old content in one items-changed, so a view goes
+ * from the old rows to the new ones without showing an empty list (and
+ * without making its rows twice). */
+static void
+restart (CaissaPgnSearch *self,
+         guint            old_n)
+{
+  g_clear_handle_id (&self->idle_id, g_source_remove);
+  g_array_set_size (self->matches, 0);
+  self->scanned = 0;
+
+  if (self->needle == NULL)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, file_n_items (self));
+  else
+    {
+      gint64 deadline = g_get_monotonic_time () + SLICE_US;
+      guint n = file_n_items (self);
+
+      while (self->scanned < n)
+        {
+          if (_caissa_pgn_file_matches (self->file, self->scanned, self->needle))
+            g_array_append_val (self->matches, self->scanned);
+          self->scanned++;
+          if ((self->scanned & 1023) == 0 && g_get_monotonic_time () > deadline)
+            break;
+        }
+      if (old_n > 0 || self->matches->len > 0)
+        {
+          gint64 start = g_get_monotonic_time ();
+
+          g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->matches->len);
+          g_debug ("restart: %u → %u games, items-changed took %.1f ms", old_n, self->matches->len,
+                   (g_get_monotonic_time () - start) / 1000.0);
+        }
+    }
+  if (old_n != caissa_pgn_search_get_n_items (G_LIST_MODEL (self)))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+
+  schedule_scan (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+}
+
+/* --- GObject ---------------------------------------------------------------------- */
+
+static void
+caissa_pgn_search_dispose (GObject *object)
+{
+  CaissaPgnSearch *self = CAISSA_PGN_SEARCH (object);
+
+  g_clear_handle_id (&self->idle_id, g_source_remove);
+  if (self->file != NULL)
+    g_signal_handlers_disconnect_by_data (self->file, self);
+  g_clear_object (&self->file);
+
+  G_OBJECT_CLASS (caissa_pgn_search_parent_class)->dispose (object);
+}
+
+static void
+caissa_pgn_search_finalize (GObject *object)
+{
+  CaissaPgnSearch *self = CAISSA_PGN_SEARCH (object);
+
+  g_free (self->text);
+  g_free (self->needle);
+  g_array_unref (self->matches);
+
+  G_OBJECT_CLASS (caissa_pgn_search_parent_class)->finalize (object);
+}
+
+static void
+caissa_pgn_search_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  CaissaPgnSearch *self = CAISSA_PGN_SEARCH (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    case PROP_TEXT:
+      g_value_set_string (value, self->text);
+      break;
+    case PROP_N_ITEMS:
+      g_value_set_uint (value, caissa_pgn_search_get_n_items (G_LIST_MODEL (self)));
+      break;
+    case PROP_PENDING:
+      g_value_set_uint (value, caissa_pgn_search_get_pending (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+caissa_pgn_search_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  CaissaPgnSearch *self = CAISSA_PGN_SEARCH (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      caissa_pgn_search_set_file (self, g_value_get_object (value));
+      break;
+    case PROP_TEXT:
+      caissa_pgn_search_set_text (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+caissa_pgn_search_class_init (CaissaPgnSearchClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = caissa_pgn_search_dispose;
+  object_class->finalize = caissa_pgn_search_finalize;
+  object_class->get_property = caissa_pgn_search_get_property;
+  object_class->set_property = caissa_pgn_search_set_property;
+
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, CAISSA_TYPE_PGN_FILE, rw);
+  properties[PROP_TEXT] = g_param_spec_string ("text", NULL, NULL, NULL, rw);
+  properties[PROP_N_ITEMS] = g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_PENDING] = g_param_spec_uint ("pending", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+caissa_pgn_search_init (CaissaPgnSearch *self)
+{
+  self->matches = g_array_new (FALSE, FALSE, sizeof (guint));
+}
+
+CaissaPgnSearch *
+caissa_pgn_search_new (CaissaPgnFile *file)
+{
+  g_return_val_if_fail (file == NULL || CAISSA_IS_PGN_FILE (file), NULL);
+
+  return g_object_new (CAISSA_TYPE_PGN_SEARCH, "file", file, NULL);
+}
+
+CaissaPgnFile *
+caissa_pgn_search_get_file (CaissaPgnSearch *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_SEARCH (self), NULL);
+
+  return self->file;
+}
+
+void
+caissa_pgn_search_set_file (CaissaPgnSearch *self,
+                            CaissaPgnFile   *file)
+{
+  guint old_n;
+
+  g_return_if_fail (CAISSA_IS_PGN_SEARCH (self));
+  g_return_if_fail (file == NULL || CAISSA_IS_PGN_FILE (file));
+
+  if (self->file == file)
+    return;
+
+  old_n = caissa_pgn_search_get_n_items (G_LIST_MODEL (self));
+  if (self->file != NULL)
+    g_signal_handlers_disconnect_by_data (self->file, self);
+  g_set_object (&self->file, file);
+  if (file != NULL)
+    g_signal_connect (file, "items-changed", G_CALLBACK (file_items_changed_cb), self);
+  restart (self, old_n);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+}
+
+const char *
+caissa_pgn_search_get_text (CaissaPgnSearch *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_SEARCH (self), NULL);
+
+  return self->text ? self->text : "";
+}
+
+void
+caissa_pgn_search_set_text (CaissaPgnSearch *self,
+                            const char      *text)
+{
+  g_autofree char *needle = NULL;
+  guint old_n;
+
+  g_return_if_fail (CAISSA_IS_PGN_SEARCH (self));
+
+  if (g_strcmp0 (text, self->text) == 0)
+    return;
+  g_free (self->text);
+  self->text = g_strdup (text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXT]);
+
+  needle = caissa_pgn_game_info_fold_needle (text);
+  if (g_strcmp0 (needle, self->needle) == 0)
+    return;
+
+  old_n = caissa_pgn_search_get_n_items (G_LIST_MODEL (self));
+  g_free (self->needle);
+  self->needle = g_steal_pointer (&needle);
+  restart (self, old_n);
+}
+
+guint
+caissa_pgn_search_get_pending (CaissaPgnSearch *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_SEARCH (self), 0);
+
+  if (self->needle == NULL)
+    return 0;
+  return file_n_items (self) - self->scanned;
+}
+
+guint
+caissa_pgn_search_get_file_position (CaissaPgnSearch *self,
+                                     guint            position)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_SEARCH (self), G_MAXUINT);
+
+  if (self->needle == NULL)
+    return position < file_n_items (self) ? position : G_MAXUINT;
+  if (position >= self->matches->len)
+    return G_MAXUINT;
+  return g_array_index (self->matches, guint, position);
+}
+
+guint
+caissa_pgn_search_find (CaissaPgnSearch *self,
+                        guint            file_position)
+{
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_SEARCH (self), G_MAXUINT);
+
+  if (self->needle == NULL)
+    return file_position < file_n_items (self) ? file_position : G_MAXUINT;
+
+  /* The matches are in file order. */
+  hi = self->matches->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      guint at = g_array_index (self->matches, guint, mid);
+
+      if (at == file_position)
+        return mid;
+      if (at < file_position)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return G_MAXUINT;
+}
