@@ -826,6 +826,85 @@ looks_like_tag (const unsigned char *buf,
   return buf[j] == '"';
 }
 
+/* "12." or "12...": the index past its periods, or i when buf[i] does not
+ * start a move number (a result, a move written with zeros). */
+static inline size_t
+move_number_end (const unsigned char *buf,
+                 size_t               i,
+                 size_t               len)
+{
+  size_t j = i + 1;
+
+  while (j < len && j - i < 10 && is_digit (buf[j]))
+    j++;
+  if (j >= len || buf[j] != '.')
+    return i;
+  while (j < len && buf[j] == '.')
+    j++;
+  return j;
+}
+
+/* The bytes of a plain move after its first letter ("Nbd7", "exd8=Q+",
+ * "O-O"). */
+static const bool move_byte[256] = {
+  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
+  ['+'] = true, ['#'] = true, ['='] = true, ['-'] = true,
+};
+
+/* The movetext's usual run — blanks, move numbers, plain moves — read in
+ * one loop, without the general dispatch's work per token (its state,
+ * location and checks for every kind of token). It stops at anything else
+ * (comments, NAGs, variations, results, suffixes, other bytes, a token
+ * that may go on in the next chunk, an error that ends the game), which the
+ * dispatch then reads; what it reads it reads exactly as the dispatch
+ * would. Returns the index of the first byte it left. */
+static size_t
+movetext_run (ChessPgnParser      *p,
+              const unsigned char *buf,
+              size_t               i,
+              size_t               len,
+              bool                 final)
+{
+  while (i < len && p->game == GAME_MOVES && !p->stopped)
+    {
+      unsigned char c = buf[i];
+      size_t j, end;
+
+      if (c == ' ' || c == '\t')
+        {
+          i++;
+          continue;
+        }
+      if (c == '\n' || c == '\r')
+        {
+          newline (p, buf, i++);
+          continue;
+        }
+      if (is_digit (c))
+        {
+          j = move_number_end (buf, i, len);
+          if (j == i)
+            return i;
+          i = j;
+          continue;
+        }
+      if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
+        return i;
+      end = len - i > CHESS_PGN_MAX_TOKEN + 1 ? i + CHESS_PGN_MAX_TOKEN + 1 : len;
+      for (j = i + 1; j < end && move_byte[buf[j]]; j++)
+        ;
+      if (j - i > CHESS_PGN_MAX_TOKEN || (j >= len && !final)
+          || (j < len && (symbol_byte[buf[j]] || buf[j] == '.' || buf[j] == '(')))
+        return i;
+      {
+        ChessPgnLocation loc = loc_at (p, i);
+        handle_move (p, (const char *) buf + i, j - i, &loc);
+      }
+      i = j;
+    }
+  return i;
+}
+
 /* Reads as many complete tokens of buf[0..len) as it can and returns how
  * many bytes it consumed. Unless final, a token that may continue beyond
  * len is left for the next call. */
@@ -924,8 +1003,17 @@ process (ChessPgnParser      *p,
 
         case LEX_NORMAL:
           {
-            unsigned char c = buf[i];
+            if (p->game == GAME_MOVES && !(p->flags & CHESS_PGN_NO_MOVES))
+              {
+                size_t k = movetext_run (p, buf, i, len, final);
+                if (k != i)
+                  {
+                    i = k;
+                    goto next;
+                  }
+              }
 
+            unsigned char c = buf[i];
             unsigned cls = byte_class[c];
 
             while (cls == BYTE_BLANK || cls == BYTE_EOL)
@@ -942,15 +1030,11 @@ process (ChessPgnParser      *p,
              * says what is known already. */
             if (is_digit (c) && p->game == GAME_MOVES)
               {
-                size_t j = i + 1;
-                while (j < len && j - i < 10 && is_digit (buf[j]))
-                  j++;
-                if (j < len && buf[j] == '.')
+                size_t j = move_number_end (buf, i, len);
+                if (j != i)
                   {
                     if (p->flags & CHESS_PGN_NO_MOVES)
                       p->tok = loc_at (p, i);
-                    while (j < len && buf[j] == '.')
-                      j++;
                     i = j;
                     goto next;
                   }

@@ -567,7 +567,8 @@ chess_position_make_move (ChessPosition *pos,
     }
   pos->key ^= chess_zobrist_side;
   pos->side = (uint8_t) them;
-  pos->fullmove += us == CHESS_BLACK;
+  /* Saturates, like the halfmove clock: a move number never wraps to 0. */
+  pos->fullmove += us == CHESS_BLACK && pos->fullmove < UINT16_MAX;
 
   if (move == CHESS_MOVE_NULL || move == CHESS_MOVE_NONE)
     {
