@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "caissa-autosave.h"
+#include "chess-pgn.h"
 
 static char *state_home;
 
@@ -457,6 +458,49 @@ test_removed_when_over (Fixture       *f,
   g_assert_null (caissa_autosave_get_game (f->autosave));
 }
 
+/* A file reviewed in the game's place (analysis mode) leaves the last
+ * game played on disk, to be offered again; playing again replaces it. */
+static void
+test_analysis_leaves_file (Fixture       *f,
+                           gconstpointer  data)
+{
+  ChessError err = { 0 };
+  ChessGame *core;
+  guint writes;
+
+  plays (f->game, "e4 e5 Nf3");
+  caissa_autosave_flush (f->autosave);
+  writes = caissa_autosave_get_n_writes (f->autosave);
+
+  /* As the review does: analysis, then the file's game. */
+  core = chess_pgn_read_game ("1. d4 d5 2. c4 *", 16, &err, NULL);
+  g_assert_nonnull (core);
+  caissa_game_set_analysis (f->game, TRUE);
+  caissa_game_load_core_game (f->game, core);
+  play (f->game, "e6");
+  caissa_autosave_flush (f->autosave);
+  g_assert_cmpuint (caissa_autosave_get_n_writes (f->autosave), ==, writes);
+  g_assert_true (caissa_autosave_save (f->autosave, NULL));
+  {
+    g_autoptr(CaissaSavedGame) saved = load (f);
+
+    g_assert_cmpuint (caissa_saved_game_get_n_plies (saved), ==, 3);
+  }
+
+  /* A new game played: that one is kept from its first move. */
+  caissa_game_set_analysis (f->game, FALSE);
+  caissa_game_reset (f->game);
+  caissa_autosave_flush (f->autosave);
+  g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
+  play (f->game, "c4");
+  caissa_autosave_flush (f->autosave);
+  {
+    g_autoptr(CaissaSavedGame) saved = load (f);
+
+    g_assert_cmpuint (caissa_saved_game_get_n_plies (saved), ==, 1);
+  }
+}
+
 /* A write that fails keeps the last good file and is reported once. */
 static void
 test_write_failure (Fixture       *f,
@@ -895,6 +939,7 @@ main (int   argc,
   ADD ("/model/autosave/untimed/offer-tracking", NULL, test_offer_tracking);
   ADD ("/model/autosave/untimed/removed-when-over", NULL, test_removed_when_over);
   ADD ("/model/autosave/untimed/write-failure", NULL, test_write_failure);
+  ADD ("/model/autosave/untimed/analysis-leaves-file", NULL, test_analysis_leaves_file);
   ADD ("/model/autosave/untimed/missing", NULL, test_missing);
   ADD ("/model/autosave/timed/roundtrip", "300+2", test_timed_roundtrip);
   ADD ("/model/autosave/timed/press-saves", "300+2", test_timed_press_saves);

@@ -812,12 +812,17 @@ job_free (Job *job)
   g_free (job);
 }
 
-/* The state of the game now, on the main thread: only serialising. */
+/* The state of the game now, on the main thread: only serialising. NULL
+ * while the game is analysed (a file reviewed in its place): the file then
+ * keeps the last game played, which is offered again at the next start. */
 static Job *
 job_new (CaissaAutosave *self)
 {
-  Job *job = g_new0 (Job, 1);
+  Job *job;
 
+  if (self->game != NULL && caissa_game_get_analysis (self->game))
+    return NULL;
+  job = g_new0 (Job, 1);
   job->writer = writer_ref (self->writer);
   job->seq = ++self->next_seq;
   if (self->game != NULL && caissa_autosave_is_worth_keeping (self->game))
@@ -987,10 +992,12 @@ caissa_autosave_save (CaissaAutosave  *self,
   g_return_val_if_fail (CAISSA_IS_AUTOSAVE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  Job *job;
+
   g_clear_handle_id (&self->save_id, g_source_remove);
-  if (self->game == NULL)
+  if (self->game == NULL || (job = job_new (self)) == NULL)
     return TRUE;
-  return save_now (self, job_new (self), error);
+  return save_now (self, job, error);
 }
 
 static gboolean
@@ -998,9 +1005,11 @@ save_cb (gpointer user_data)
 {
   CaissaAutosave *self = user_data;
 
+  Job *job;
+
   self->save_id = 0;
-  if (self->game != NULL)
-    start_job (self, job_new (self));
+  if (self->game != NULL && (job = job_new (self)) != NULL)
+    start_job (self, job);
   return G_SOURCE_REMOVE;
 }
 

@@ -27,7 +27,10 @@
  * Only a game worth resuming is kept (caissa_autosave_is_worth_keeping():
  * played, not analysed, not over, with a move made or the clock started).
  * When the game ends, or a new one starts, the file is removed; so is it
- * by caissa_autosave_discard() when the user declines to keep it.
+ * by caissa_autosave_discard() when the user declines to keep it. While
+ * the game is in analysis mode (a file reviewed in the window in place of
+ * the game played) the file is left alone: the last game played is
+ * offered again at the next start rather than lost.
  *
  * Time. The clock is saved as it stands at each save, and a clock that
  * was running comes back PAUSED showing that time: the time that passed
