@@ -176,16 +176,25 @@ static const bool symbol_ascii[256] = {
 
 /* --- Locations and errors -------------------------------------------------- */
 
+/* Where the byte at an input offset is, when it is on the line being read. */
+static inline ChessPgnLocation
+loc_of (const ChessPgnParser *p,
+        uint64_t              offset)
+{
+  ChessPgnLocation loc;
+
+  loc.offset = offset;
+  loc.line = p->line;
+  loc.column = (unsigned long) (offset - p->line_start + 1);
+  return loc;
+}
+
+/* The same for buf[i] of the current process () call. */
 static inline ChessPgnLocation
 loc_at (const ChessPgnParser *p,
         size_t                i)
 {
-  ChessPgnLocation loc;
-
-  loc.offset = p->offset + i;
-  loc.line = p->line;
-  loc.column = (unsigned long) (loc.offset - p->line_start + 1);
-  return loc;
+  return loc_of (p, p->offset + i);
 }
 
 /* Counts a line end at buf[i]; CRLF counts once, a lone CR counts too. */
@@ -476,11 +485,52 @@ emit_result (ChessPgnParser         *p,
   game_end (p, p->game != GAME_SKIP, end);
 }
 
+/* Reports a move that cannot be played, with the SAN parser's reason; kept
+ * out of handle_move () so that its common path stays small. */
+static __attribute__ ((noinline)) void
+move_failed (ChessPgnParser         *p,
+             const Level            *level,
+             const char             *san,
+             size_t                  n,
+             const ChessPgnLocation *loc,
+             const ChessError       *error)
+{
+  char fen[CHESS_FEN_MAX];
+  const char *what = error->code == CHESS_ERROR_SAN_AMBIGUOUS ? "ambiguous move"
+                     : error->code == CHESS_ERROR_SAN_SYNTAX  ? "not a move"
+                                                              : "illegal move";
+  const char *reason = error->message;
+  int shown = n > 40 ? 40 : (int) n;
+
+  /* The SAN parser's message opens with its own "illegal: ": keep the
+   * reason only. */
+  for (const char *const *prefix = (const char *const[]) { "illegal: ", "ambiguous: ",
+                                                          "not a move: ", NULL };
+       *prefix != NULL; prefix++)
+    if (strncmp (reason, *prefix, strlen (*prefix)) == 0)
+      reason += strlen (*prefix);
+  if (error->code == CHESS_ERROR_SAN_SYNTAX)
+    {
+      if (reason[0] == '\'' && strncmp (reason + 1, san, (size_t) shown) == 0
+          && reason[shown + 1] == '\'' && reason[shown + 2] == '\0')
+        fail (p, error->code, loc, "%s: '%.*s'", what, shown, san);
+      else
+        fail (p, error->code, loc, "%s: '%.*s': %s", what, shown, san, reason);
+      return;
+    }
+  chess_fen_write (&level->cur, fen);
+  fail (p, error->code == CHESS_OK ? CHESS_ERROR_SAN_ILLEGAL : error->code, loc,
+        "%s '%.*s': %s (position %s)", what, shown, san, reason, fen);
+}
+
+/* A move token: played, or reported at loc (or, when loc is NULL, at the
+ * input offset where the token starts, on the current line). */
 static void
 handle_move (ChessPgnParser         *p,
              const char             *san,
              size_t                  n,
-             const ChessPgnLocation *loc)
+             const ChessPgnLocation *loc,
+             uint64_t                offset)
 {
   Level *level;
   ChessError error;
@@ -501,32 +551,15 @@ handle_move (ChessPgnParser         *p,
     }
   if (move == CHESS_MOVE_NONE)
     {
-      char fen[CHESS_FEN_MAX];
-      const char *what = error.code == CHESS_ERROR_SAN_AMBIGUOUS ? "ambiguous move"
-                         : error.code == CHESS_ERROR_SAN_SYNTAX  ? "not a move"
-                                                                 : "illegal move";
-      const char *reason = error.message;
-      int shown = n > 40 ? 40 : (int) n;
-
-      /* The SAN parser's message opens with its own "illegal: ": keep the
-       * reason only. */
-      for (const char *const *prefix = (const char *const[]) { "illegal: ", "ambiguous: ",
-                                                              "not a move: ", NULL };
-           *prefix != NULL; prefix++)
-        if (strncmp (reason, *prefix, strlen (*prefix)) == 0)
-          reason += strlen (*prefix);
-      if (error.code == CHESS_ERROR_SAN_SYNTAX)
+      /* The movetext's fast run makes no location: the move is on the
+       * line being read, so here is where it starts. */
+      ChessPgnLocation here;
+      if (loc == NULL)
         {
-          if (reason[0] == '\'' && strncmp (reason + 1, san, (size_t) shown) == 0
-              && reason[shown + 1] == '\'' && reason[shown + 2] == '\0')
-            fail (p, error.code, loc, "%s: '%.*s'", what, shown, san);
-          else
-            fail (p, error.code, loc, "%s: '%.*s': %s", what, shown, san, reason);
-          return;
+          here = loc_of (p, offset);
+          loc = &here;
         }
-      chess_fen_write (&level->cur, fen);
-      fail (p, error.code == CHESS_OK ? CHESS_ERROR_SAN_ILLEGAL : error.code, loc,
-            "%s '%.*s': %s (position %s)", what, shown, san, reason, fen);
+      move_failed (p, level, san, n, loc, &error);
       return;
     }
   level->prev = level->cur;
@@ -631,7 +664,7 @@ handle_symbol (ChessPgnParser         *p,
         emit_nag (p, nag);
       return;
     }
-  handle_move (p, s, suffix, loc);
+  handle_move (p, s, suffix, loc, loc->offset);
   if (suffix < k && p->game != GAME_SKIP)
     {
       unsigned nag = suffix_nag (s + suffix, k - suffix);
@@ -865,7 +898,10 @@ movetext_run (ChessPgnParser      *p,
               size_t               len,
               bool                 final)
 {
-  while (i < len && p->game == GAME_MOVES && !p->stopped)
+  /* Only a move changes the game's state or stops the parser. */
+  if (p->game != GAME_MOVES || p->stopped)
+    return i;
+  while (i < len)
     {
       unsigned char c = buf[i];
       size_t j, end;
@@ -896,11 +932,10 @@ movetext_run (ChessPgnParser      *p,
       if (j - i > CHESS_PGN_MAX_TOKEN || (j >= len && !final)
           || (j < len && (symbol_byte[buf[j]] || buf[j] == '.' || buf[j] == '(')))
         return i;
-      {
-        ChessPgnLocation loc = loc_at (p, i);
-        handle_move (p, (const char *) buf + i, j - i, &loc);
-      }
+      handle_move (p, (const char *) buf + i, j - i, NULL, p->offset + i);
       i = j;
+      if (p->game != GAME_MOVES || p->stopped)
+        return i;
     }
   return i;
 }
