@@ -17,6 +17,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <adwaita.h>
@@ -204,6 +205,22 @@ main (int   argc,
     }
   g_print ("stall-ms first %.1f index %.1f check %.1f search %.1f\n",
            b.stall[0] / 1000.0, b.stall[1] / 1000.0, b.stall[2] / 1000.0, b.stall[3] / 1000.0);
+
+  {
+    /* Memory of our own (the index, the items, GTK), apart from the file's
+     * pages, which the page cache holds and shares. */
+    g_autofree char *status = NULL;
+
+    if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+      {
+        const char *anon = strstr (status, "RssAnon:");
+        const char *file = strstr (status, "RssFile:");
+
+        if (anon != NULL && file != NULL)
+          g_print ("rss-anon-kib %ld\nrss-file-kib %ld\n",
+                   strtol (anon + 8, NULL, 10), strtol (file + 8, NULL, 10));
+      }
+  }
 
   gtk_window_destroy (GTK_WINDOW (b.window));
   g_object_unref (b.file);

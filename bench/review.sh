@@ -15,7 +15,9 @@
 #   search       SEARCH typed into the list's search, until every game is
 #                filtered
 # and "stall" is the longest the main loop went without running (the
-# window frozen) in each phase. Prints min / median / max over the runs.
+# window frozen) in each phase; "own memory" is the resident anonymous
+# memory at the end (the index, the items, GTK: not the file's pages, which
+# the page cache shares). Prints min / median / max over the runs.
 # Needs a display (DISPLAY; Xvfb is fine). The file is read once first so
 # every run reads from the page cache; other work on the machine shows in
 # the times, so the load average is printed too.
@@ -72,4 +74,5 @@ printf "%-22s %s\n" "stall: first rows" "$(stats stall-ms 3)"
 printf "%-22s %s\n" "stall: indexing" "$(stats stall-ms 5)"
 printf "%-22s %s\n" "stall: checking" "$(stats stall-ms 7)"
 printf "%-22s %s\n" "stall: searching" "$(stats stall-ms 9)"
+printf "%-22s %s\n" "own memory (KiB)" "$(stats rss-anon-kib)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

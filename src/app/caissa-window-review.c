@@ -9,6 +9,9 @@
  * clipboard, editing the move tree (comments, NAGs, variations, tags,
  * result), and the arrows and squares of the shown move's comment.
  *
+ * Saving and the unsaved-changes question are in caissa-window-review-
+ * save.c, editing the tree in caissa-window-review-edit.c.
+ *
  * State is kept on the window as object data, so the window's struct does
  * not change for it. The window's CaissaGame exposes its tree read-only;
  * an edit copies the tree, changes the copy and loads it back
@@ -25,50 +28,10 @@
 
 #include "chess-fen.h"
 #include "chess-pgn.h"
-#include "caissa-board.h"
-#include "caissa-game-list.h"
-#include "caissa-move-list.h"
-#include "caissa-pgn-file.h"
-#include "caissa-window-review.h"
+#include "caissa-window-review-private.h"
 
 #define REVIEW_KEY "caissa-review"
 #define MAX_MARKS 64
-
-struct _CaissaWindowReview
-{
-  CaissaWindow    *window;
-  CaissaGame      *game;
-  CaissaBoard     *board;
-  CaissaMoveList  *move_list;
-  CaissaGameList  *game_list;
-  AdwFlap         *flap;
-  AdwWindowTitle  *window_title;
-  AdwToastOverlay *toasts;
-  GtkWidget       *games_button;
-
-  /* The open file, and the game of it shown (G_MAXUINT: none). */
-  CaissaPgnFile   *file;
-  guint            position;
-  gboolean         first_opened;
-  gboolean         list_revealed;
-  /* "Pasted Game" and the like for a game from elsewhere; NULL for a
-   * game played here or taken from the file. */
-  char            *source;
-  gboolean         dirty;
-  gboolean         loading;
-  gboolean         marks_set;
-  gboolean         saving;
-  /* Set while a close waits for the unsaved-changes question. */
-  gboolean         closing;
-};
-
-typedef void (*ThenFunc) (CaissaWindowReview *review,
-                          gpointer            data);
-
-static void update_title   (CaissaWindowReview *review);
-static void save_then      (CaissaWindowReview *review,
-                            ThenFunc            then,
-                            gpointer            data);
 
 CaissaWindowReview *
 _caissa_window_get_review (CaissaWindow *window)
@@ -76,15 +39,15 @@ _caissa_window_get_review (CaissaWindow *window)
   return g_object_get_data (G_OBJECT (window), REVIEW_KEY);
 }
 
-static void
-toast (CaissaWindowReview *review,
+void
+_caissa_review_toast (CaissaWindowReview *review,
        const char         *text)
 {
   adw_toast_overlay_add_toast (review->toasts, adw_toast_new (text));
 }
 
-static void
-show_error (CaissaWindowReview *review,
+void
+_caissa_review_show_error (CaissaWindowReview *review,
             const char         *heading,
             const char         *body)
 {
@@ -94,32 +57,32 @@ show_error (CaissaWindowReview *review,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static gboolean
-has_game_from_file (CaissaWindowReview *review)
+gboolean
+_caissa_review_has_game_from_file (CaissaWindowReview *review)
 {
   return review->file != NULL && review->position != G_MAXUINT;
 }
 
-static void
-set_dirty (CaissaWindowReview *review,
+void
+_caissa_review_set_dirty (CaissaWindowReview *review,
            gboolean            dirty)
 {
   if (review->dirty == dirty)
     return;
   review->dirty = dirty;
-  update_title (review);
+  _caissa_review_update_title (review);
   _caissa_window_review_update_actions (review);
 }
 
 /* --- Title --------------------------------------------------------------------- */
 
-static void
-update_title (CaissaWindowReview *review)
+void
+_caissa_review_update_title (CaissaWindowReview *review)
 {
   g_autofree char *title = NULL;
   const char *name = NULL;
 
-  if (has_game_from_file (review))
+  if (_caissa_review_has_game_from_file (review))
     {
       guint n = g_list_model_get_n_items (G_LIST_MODEL (review->file));
 
@@ -171,8 +134,8 @@ mark_color (char c)
     }
 }
 
-static void
-update_marks (CaissaWindowReview *review)
+void
+_caissa_review_update_marks (CaissaWindowReview *review)
 {
   const ChessGame *core = caissa_game_get_core_game (review->game);
   const char *comment = chess_game_node_comment (core, caissa_game_get_shown_node (review->game),
@@ -212,7 +175,7 @@ game_notify_cb (CaissaGame   *game,
 
   if (review != NULL && (pspec->name == g_intern_static_string ("fen")
                          || pspec->name == g_intern_static_string ("ply")))
-    update_marks (review);
+    _caissa_review_update_marks (review);
 }
 
 static void
@@ -224,14 +187,14 @@ move_played_cb (CaissaGame   *game,
   CaissaWindowReview *review = _caissa_window_get_review (window);
 
   if (review != NULL && !review->loading && caissa_game_get_analysis (game)
-      && (has_game_from_file (review) || review->source != NULL))
-    set_dirty (review, TRUE);
+      && (_caissa_review_has_game_from_file (review) || review->source != NULL))
+    _caissa_review_set_dirty (review, TRUE);
 }
 
 /* Puts core into the window's game, for review: analysis mode, the start
  * shown. */
 static void
-load_game (CaissaWindowReview *review,
+_caissa_review_load_game (CaissaWindowReview *review,
            ChessGame          *core)
 {
   review->loading = TRUE;
@@ -239,16 +202,12 @@ load_game (CaissaWindowReview *review,
   caissa_game_load_core_game (review->game, core);
   caissa_game_go_first (review->game);
   review->loading = FALSE;
-  update_marks (review);
+  _caissa_review_update_marks (review);
 }
 
-typedef gboolean (*EditFunc) (ChessGame   *core,
-                              ChessNodeId *shown,
-                              gpointer     data);
-
 /* Changes the game's tree through a copy (see the top of the file). */
-static void
-edit_game (CaissaWindowReview *review,
+void
+_caissa_review_edit_game (CaissaWindowReview *review,
            EditFunc            func,
            gpointer            data)
 {
@@ -266,106 +225,8 @@ edit_game (CaissaWindowReview *review,
     caissa_game_go_to_node (review->game, shown);
   review->loading = FALSE;
   caissa_move_list_refresh (review->move_list);
-  update_marks (review);
-  set_dirty (review, TRUE);
-}
-
-/* --- Unsaved changes ---------------------------------------------------------------------- */
-
-typedef struct
-{
-  CaissaWindowReview *review;
-  ThenFunc            then;
-  gpointer            data;
-  GDestroyNotify      destroy;
-} Pending;
-
-static void
-pending_free (Pending *p)
-{
-  if (p->destroy != NULL)
-    p->destroy (p->data);
-  g_free (p);
-}
-
-/* After a save asked for in the question: the work that waited, then the
- * copy of the pending record made for it. */
-static void
-pending_run_and_free (CaissaWindowReview *review,
-                      gpointer            data)
-{
-  Pending *p = data;
-
-  p->then (review, p->data);
-  pending_free (p);
-}
-
-static void
-confirm_response_cb (AdwMessageDialog *dialog,
-                     const char       *response,
-                     Pending          *p)
-{
-  CaissaWindowReview *review = p->review;
-
-  if (g_str_equal (response, "discard"))
-    {
-      set_dirty (review, FALSE);
-      p->then (review, p->data);
-    }
-  else if (g_str_equal (response, "save"))
-    {
-      /* The pending work runs once the save succeeded. */
-      Pending *copy = g_memdup2 (p, sizeof *p);
-
-      p->destroy = NULL;
-      save_then (review, pending_run_and_free, copy);
-      return;
-    }
-  else
-    review->closing = FALSE;
-}
-
-/* Runs then (now, or once the user said to save or to discard the changes
- * to the shown game). */
-static void
-confirm_then (CaissaWindowReview *review,
-              ThenFunc            then,
-              gpointer            data,
-              GDestroyNotify      destroy)
-{
-  AdwMessageDialog *dialog;
-  Pending *p;
-
-  if (!review->dirty)
-    {
-      then (review, data);
-      if (destroy != NULL)
-        destroy (data);
-      return;
-    }
-
-  p = g_new0 (Pending, 1);
-  p->review = review;
-  p->then = then;
-  p->data = data;
-  p->destroy = destroy;
-
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (review->window),
-                                                       _("Save Changes?"),
-                                                       _("The game shown has changes that are not saved. "
-                                                         "Without saving they are lost.")));
-  adw_message_dialog_add_responses (dialog,
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "save");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_data (dialog, "response", G_CALLBACK (confirm_response_cb), p,
-                         (GClosureNotify) (void (*) (void)) pending_free, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  _caissa_review_update_marks (review);
+  _caissa_review_set_dirty (review, TRUE);
 }
 
 /* --- Opening ------------------------------------------------------------------------------ */
@@ -385,16 +246,16 @@ open_game_now (CaissaWindowReview *review,
   if (core == NULL)
     {
       /* Translators: heading of the message when a game of a file has an error. */
-      show_error (review, _("This Game Cannot Be Read"), error->message);
+      _caissa_review_show_error (review, _("This Game Cannot Be Read"), error->message);
       return;
     }
 
   g_clear_pointer (&review->source, g_free);
   review->position = position;
-  load_game (review, core);
-  set_dirty (review, FALSE);
+  _caissa_review_load_game (review, core);
+  _caissa_review_set_dirty (review, FALSE);
   caissa_game_list_set_current (review->game_list, position);
-  update_title (review);
+  _caissa_review_update_title (review);
   /* On a narrow window the list covers the board: show the game. */
   if (adw_flap_get_folded (review->flap))
     adw_flap_set_reveal_flap (review->flap, FALSE);
@@ -411,7 +272,7 @@ open_game (CaissaWindowReview *review,
         adw_flap_set_reveal_flap (review->flap, FALSE);
       return;
     }
-  confirm_then (review, open_game_now, GUINT_TO_POINTER (position), NULL);
+  _caissa_review_confirm_then (review, open_game_now, GUINT_TO_POINTER (position), NULL);
 }
 
 static void
@@ -454,16 +315,16 @@ file_notify_cb (CaissaPgnFile *file,
       /* Translators: %s is a file name. */
       g_autofree char *text = g_strdup_printf (_("No games found in “%s”"), caissa_pgn_file_get_name (file));
 
-      toast (review, text);
+      _caissa_review_toast (review, text);
     }
-  update_title (review);
+  _caissa_review_update_title (review);
   _caissa_window_review_update_actions (review);
 }
 
 /* Shows file's games; keep is the game already shown (after a save), or
  * G_MAXUINT to open the first. */
-static void
-set_file (CaissaWindowReview *review,
+void
+_caissa_review_set_file (CaissaWindowReview *review,
           CaissaPgnFile      *file,
           guint               keep)
 {
@@ -491,12 +352,12 @@ set_file (CaissaWindowReview *review,
     }
   else
     adw_flap_set_reveal_flap (review->flap, FALSE);
-  update_title (review);
+  _caissa_review_update_title (review);
   _caissa_window_review_update_actions (review);
 }
 
-static void
-add_recent (GFile *file)
+void
+_caissa_review_add_recent (GFile *file)
 {
   g_autofree char *uri = g_file_get_uri (file);
   GtkRecentData data = {
@@ -514,7 +375,7 @@ static void
 open_file_now (CaissaWindowReview *review,
                gpointer            data)
 {
-  set_file (review, data, G_MAXUINT);
+  _caissa_review_set_file (review, data, G_MAXUINT);
 }
 
 gboolean
@@ -532,8 +393,8 @@ caissa_window_open_file (CaissaWindow  *window,
   pgn = caissa_pgn_file_new (file, error);
   if (pgn == NULL)
     return FALSE;
-  add_recent (file);
-  confirm_then (review, open_file_now, pgn, g_object_unref);
+  _caissa_review_add_recent (file);
+  _caissa_review_confirm_then (review, open_file_now, pgn, g_object_unref);
   return TRUE;
 }
 
@@ -545,7 +406,7 @@ caissa_window_report_open_error (CaissaWindow *window,
   g_return_if_fail (error != NULL);
 
   /* Translators: heading of the message when a file cannot be opened. */
-  show_error (_caissa_window_get_review (window), _("The File Cannot Be Opened"), error->message);
+  _caissa_review_show_error (_caissa_window_get_review (window), _("The File Cannot Be Opened"), error->message);
 }
 
 static void
@@ -573,8 +434,8 @@ open_response_cb (GtkNativeDialog    *chooser,
   g_object_unref (chooser);
 }
 
-static GtkFileFilter *
-pgn_filter (void)
+GtkFileFilter *
+_caissa_review_pgn_filter (void)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
 
@@ -592,7 +453,7 @@ open_action (GtkWidget  *widget,
 {
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
   GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) pgn = pgn_filter ();
+  g_autoptr(GtkFileFilter) pgn = _caissa_review_pgn_filter ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (all, _("All Files"));
@@ -631,251 +492,6 @@ drop_cb (GtkDropTarget *target,
   return TRUE;
 }
 
-/* --- Saving ---------------------------------------------------------------------------------- */
-
-typedef struct
-{
-  CaissaWindowReview *review;
-  GFile              *dest;
-  guint               position;
-  ThenFunc            then;
-  gpointer            then_data;
-} SaveData;
-
-static void
-save_data_free (SaveData *s)
-{
-  g_object_unref (s->dest);
-  g_free (s);
-}
-
-static void
-saved (CaissaWindowReview *review,
-       GFile              *dest,
-       guint               position,
-       ThenFunc            then,
-       gpointer            then_data)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CaissaPgnFile) reread = NULL;
-  g_autofree char *name = g_file_get_basename (dest);
-  /* Translators: %s is a file name. */
-  g_autofree char *text = g_strdup_printf (_("Saved to “%s”"), name);
-
-  review->saving = FALSE;
-  set_dirty (review, FALSE);
-  g_clear_pointer (&review->source, g_free);
-  toast (review, text);
-  add_recent (dest);
-
-  /* The file as written is now the one open (offsets changed). */
-  reread = caissa_pgn_file_new (dest, &error);
-  if (reread != NULL)
-    set_file (review, reread, position);
-  else
-    g_warning ("Reading back %s: %s", name, error->message);
-
-  if (then != NULL)
-    then (review, then_data);
-}
-
-static void
-save_done_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  SaveData *s = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (caissa_pgn_file_save_finish (CAISSA_PGN_FILE (source), result, &error))
-    saved (s->review, s->dest, s->position, s->then, s->then_data);
-  else
-    {
-      s->review->saving = FALSE;
-      s->review->closing = FALSE;
-      /* Translators: heading of the message when saving failed. */
-      show_error (s->review, _("The Game Could Not Be Saved"), error->message);
-      _caissa_window_review_update_actions (s->review);
-    }
-  save_data_free (s);
-}
-
-/* Saves the shown game to dest: into its file (the other games copied) when
- * it comes from one, else alone. */
-static void
-save_to (CaissaWindowReview *review,
-         GFile              *dest,
-         ThenFunc            then,
-         gpointer            then_data)
-{
-  g_autofree char *pgn = caissa_game_to_pgn (review->game);
-  g_autoptr(GError) error = NULL;
-
-  if (has_game_from_file (review))
-    {
-      SaveData *s = g_new0 (SaveData, 1);
-
-      s->review = review;
-      s->dest = g_object_ref (dest);
-      s->position = review->position;
-      s->then = then;
-      s->then_data = then_data;
-      review->saving = TRUE;
-      _caissa_window_review_update_actions (review);
-      caissa_pgn_file_save_async (review->file, dest, review->position, pgn, NULL, save_done_cb, s);
-      return;
-    }
-
-  if (!caissa_pgn_write_text_file (dest, pgn, &error))
-    {
-      review->closing = FALSE;
-      show_error (review, _("The Game Could Not Be Saved"), error->message);
-      return;
-    }
-  /* A played or pasted game saved alone: the new file is now its file. */
-  if (caissa_game_get_analysis (review->game) || review->source != NULL)
-    saved (review, dest, 0, then, then_data);
-  else
-    {
-      g_autofree char *name = g_file_get_basename (dest);
-      g_autofree char *text = g_strdup_printf (_("Saved to “%s”"), name);
-
-      toast (review, text);
-      add_recent (dest);
-      if (then != NULL)
-        then (review, then_data);
-    }
-}
-
-typedef struct
-{
-  CaissaWindowReview *review;
-  gboolean            export_only;
-  ThenFunc            then;
-  gpointer            then_data;
-} ChooserData;
-
-static void
-save_as_response_cb (GtkNativeDialog *chooser,
-                     int              response,
-                     ChooserData     *c)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      if (c->export_only)
-        {
-          g_autofree char *pgn = caissa_game_to_pgn (c->review->game);
-          g_autoptr(GError) error = NULL;
-
-          if (caissa_pgn_write_text_file (file, pgn, &error))
-            {
-              g_autofree char *name = g_file_get_basename (file);
-              g_autofree char *text = g_strdup_printf (_("Exported to “%s”"), name);
-
-              toast (c->review, text);
-            }
-          else
-            show_error (c->review, _("The Game Could Not Be Exported"), error->message);
-        }
-      else
-        save_to (c->review, file, c->then, c->then_data);
-    }
-  else
-    c->review->closing = FALSE;
-  g_free (c);
-  g_object_unref (chooser);
-}
-
-static char *
-suggested_name (CaissaWindowReview *review)
-{
-  const char *white = caissa_game_get_white_name (review->game);
-  const char *black = caissa_game_get_black_name (review->game);
-  g_autofree char *name = NULL;
-
-  if (has_game_from_file (review) && caissa_pgn_file_get_file (review->file) != NULL)
-    return g_strdup (caissa_pgn_file_get_name (review->file));
-  /* Translators: the file name offered for a game, "White - Black.pgn". */
-  name = g_strdup_printf (_("%s - %s.pgn"), white && *white ? white : _("White"),
-                          black && *black ? black : _("Black"));
-  g_strdelimit (name, "/\\:", '-');
-  return g_steal_pointer (&name);
-}
-
-static void
-choose_save_file (CaissaWindowReview *review,
-                  gboolean            export_only,
-                  ThenFunc            then,
-                  gpointer            then_data)
-{
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = pgn_filter ();
-  g_autofree char *name = suggested_name (review);
-  ChooserData *c = g_new0 (ChooserData, 1);
-
-  c->review = review;
-  c->export_only = export_only;
-  c->then = then;
-  c->then_data = then_data;
-  chooser = gtk_file_chooser_native_new (export_only ? _("Export the Game") : _("Save the Game"),
-                                         GTK_WINDOW (review->window), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         export_only ? _("_Export") : _("_Save"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response_cb), c);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-static void
-save_then (CaissaWindowReview *review,
-           ThenFunc            then,
-           gpointer            data)
-{
-  GFile *file = review->file ? caissa_pgn_file_get_file (review->file) : NULL;
-
-  if (has_game_from_file (review) && file != NULL)
-    save_to (review, file, then, data);
-  else
-    choose_save_file (review, FALSE, then, data);
-}
-
-static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
-
-  if (g_str_equal (action_name, "win.save-as"))
-    choose_save_file (review, FALSE, NULL, NULL);
-  else if (g_str_equal (action_name, "win.export-game"))
-    choose_save_file (review, TRUE, NULL, NULL);
-  else
-    save_then (review, NULL, NULL);
-}
-
-static void
-close_after_save (CaissaWindowReview *review,
-                  gpointer            data)
-{
-  review->closing = FALSE;
-  set_dirty (review, FALSE);
-  gtk_window_close (GTK_WINDOW (review->window));
-}
-
-gboolean
-_caissa_window_review_close_request (CaissaWindowReview *review)
-{
-  if (review == NULL || !review->dirty || review->closing)
-    return FALSE;
-  review->closing = TRUE;
-  confirm_then (review, close_after_save, NULL, NULL);
-  return TRUE;
-}
-
 /* --- Clipboard -------------------------------------------------------------------------------- */
 
 static void
@@ -889,14 +505,14 @@ copy_action (GtkWidget  *widget,
   if (g_str_equal (action_name, "win.copy-fen"))
     {
       gdk_clipboard_set_text (clipboard, caissa_game_get_fen (review->game));
-      toast (review, _("Position copied as FEN"));
+      _caissa_review_toast (review, _("Position copied as FEN"));
     }
   else
     {
       g_autofree char *pgn = caissa_game_to_pgn (review->game);
 
       gdk_clipboard_set_text (clipboard, pgn);
-      toast (review, _("Game copied as PGN"));
+      _caissa_review_toast (review, _("Game copied as PGN"));
     }
 }
 
@@ -912,7 +528,7 @@ paste_text (CaissaWindowReview *review,
 
   if (*trimmed == '\0')
     {
-      toast (review, _("The clipboard holds no text"));
+      _caissa_review_toast (review, _("The clipboard holds no text"));
       return;
     }
 
@@ -922,12 +538,12 @@ paste_text (CaissaWindowReview *review,
 
       if (chess_game_set_start_fen (game, trimmed, &err))
         {
-          set_file (review, NULL, G_MAXUINT);
+          _caissa_review_set_file (review, NULL, G_MAXUINT);
           g_free (review->source);
           review->source = g_strdup (_("Pasted Position"));
-          load_game (review, game);
-          set_dirty (review, FALSE);
-          update_title (review);
+          _caissa_review_load_game (review, game);
+          _caissa_review_set_dirty (review, FALSE);
+          _caissa_review_update_title (review);
           return;
         }
       chess_game_free (game);
@@ -944,14 +560,14 @@ paste_text (CaissaWindowReview *review,
       else
         /* Translators: line and column in the pasted text, then what is wrong. */
         body = g_strdup_printf (_("Line %lu, column %lu: %s"), err.line, err.column, err.message);
-      show_error (review, _("Nothing to Paste"), body);
+      _caissa_review_show_error (review, _("Nothing to Paste"), body);
       return;
     }
   chess_game_free (core);
 
   bytes = g_bytes_new (trimmed, strlen (trimmed));
   file = caissa_pgn_file_new_from_bytes (bytes, _("Pasted Game"));
-  set_file (review, file, G_MAXUINT);
+  _caissa_review_set_file (review, file, G_MAXUINT);
 }
 
 static void
@@ -972,10 +588,10 @@ paste_read_cb (GObject      *source,
 
   if (text == NULL)
     {
-      toast (review, _("The clipboard holds no text"));
+      _caissa_review_toast (review, _("The clipboard holds no text"));
       return;
     }
-  confirm_then (review, paste_now, text, g_free);
+  _caissa_review_confirm_then (review, paste_now, text, g_free);
 }
 
 static void
@@ -1033,372 +649,13 @@ step_game_action (GtkWidget  *widget,
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
   guint n;
 
-  if (!has_game_from_file (review))
+  if (!_caissa_review_has_game_from_file (review))
     return;
   n = g_list_model_get_n_items (G_LIST_MODEL (review->file));
   if (g_str_equal (action_name, "win.next-game") && review->position + 1 < n)
     open_game (review, review->position + 1);
   else if (g_str_equal (action_name, "win.previous-game") && review->position > 0)
     open_game (review, review->position - 1);
-}
-
-/* --- Editing the tree ----------------------------------------------------------------------------- */
-
-/* The variation the node is in: its nearest ancestor-or-self that is not
- * its parent's first child (CHESS_NODE_NONE on the main line). */
-static ChessNodeId
-variation_start (const ChessGame *core,
-                 ChessNodeId      node)
-{
-  for (; node != CHESS_NODE_ROOT && node != CHESS_NODE_NONE; node = chess_game_node_parent (core, node))
-    if (chess_game_node_prev_sibling (core, node) != CHESS_NODE_NONE)
-      return node;
-  return CHESS_NODE_NONE;
-}
-
-static gboolean
-promote_edit (ChessGame   *core,
-              ChessNodeId *shown,
-              gpointer     data)
-{
-  return GPOINTER_TO_INT (data) ? chess_game_promote_to_main_line (core, *shown)
-                                : chess_game_promote_variation (core, *shown);
-}
-
-static gboolean
-delete_edit (ChessGame   *core,
-             ChessNodeId *shown,
-             gpointer     data)
-{
-  gboolean whole_variation = GPOINTER_TO_INT (data);
-  ChessNodeId target = whole_variation ? variation_start (core, *shown) : *shown;
-
-  if (target == CHESS_NODE_NONE || target == CHESS_NODE_ROOT)
-    return FALSE;
-  *shown = chess_game_node_parent (core, target);
-  chess_game_delete_node (core, target);
-  return TRUE;
-}
-
-static void
-tree_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
-
-  if (g_str_equal (action_name, "win.promote-variation"))
-    edit_game (review, promote_edit, GINT_TO_POINTER (FALSE));
-  else if (g_str_equal (action_name, "win.make-main-line"))
-    edit_game (review, promote_edit, GINT_TO_POINTER (TRUE));
-  else if (g_str_equal (action_name, "win.delete-variation"))
-    edit_game (review, delete_edit, GINT_TO_POINTER (TRUE));
-  else
-    edit_game (review, delete_edit, GINT_TO_POINTER (FALSE));
-}
-
-/* NAGs 1–6 judge the move and 10–19 the position: one of each at most. */
-static guint
-nag_group (guint nag)
-{
-  if (nag >= 1 && nag <= 6)
-    return 1;
-  if (nag >= 10 && nag <= 19)
-    return 2;
-  return 0;
-}
-
-static gboolean
-nag_edit (ChessGame   *core,
-          ChessNodeId *shown,
-          gpointer     data)
-{
-  guint nag = GPOINTER_TO_UINT (data);
-  const uint8_t *nags;
-  unsigned n;
-  guint8 old[CHESS_GAME_MAX_NAGS];
-
-  if (*shown == CHESS_NODE_ROOT)
-    return FALSE;
-  if (nag == 0)
-    {
-      n = chess_game_node_nags (core, *shown, &nags);
-      memcpy (old, nags, n);
-      for (unsigned i = 0; i < n; i++)
-        chess_game_node_remove_nag (core, *shown, old[i]);
-      return n > 0;
-    }
-  if (chess_game_node_remove_nag (core, *shown, nag))
-    return TRUE;
-  n = chess_game_node_nags (core, *shown, &nags);
-  memcpy (old, nags, n);
-  for (unsigned i = 0; i < n; i++)
-    if (nag_group (old[i]) != 0 && nag_group (old[i]) == nag_group (nag))
-      chess_game_node_remove_nag (core, *shown, old[i]);
-  return chess_game_node_add_nag (core, *shown, nag);
-}
-
-static void
-nag_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
-{
-  CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
-  guint nag = g_str_equal (action_name, "win.clear-nags") ? 0 : g_variant_get_uint32 (parameter);
-
-  edit_game (review, nag_edit, GUINT_TO_POINTER (nag));
-}
-
-static gboolean
-result_edit (ChessGame   *core,
-             ChessNodeId *shown,
-             gpointer     data)
-{
-  if (g_strcmp0 (chess_game_get_result (core), data) == 0)
-    return FALSE;
-  return chess_game_set_result (core, data);
-}
-
-static void
-result_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
-
-  edit_game (review, result_edit, (gpointer) g_variant_get_string (parameter, NULL));
-}
-
-/* The comment dialog: the comment after the shown move (before the first
- * move at the start), commands like [%cal …] included, as written. */
-static gboolean
-comment_edit (ChessGame   *core,
-              ChessNodeId *shown,
-              gpointer     data)
-{
-  const char *old = chess_game_node_comment (core, *shown, CHESS_COMMENT_AFTER);
-
-  if (g_strcmp0 (old ? old : "", data) == 0)
-    return FALSE;
-  chess_game_node_set_comment (core, *shown, CHESS_COMMENT_AFTER, data);
-  return TRUE;
-}
-
-static void
-comment_response_cb (AdwMessageDialog *dialog,
-                     const char       *response,
-                     CaissaWindowReview *review)
-{
-  GtkTextBuffer *buffer = g_object_get_data (G_OBJECT (dialog), "buffer");
-  ChessNodeId node = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "node"));
-  GtkTextIter start, end;
-  g_autofree char *text = NULL;
-
-  if (!g_str_equal (response, "apply"))
-    return;
-  /* The position shown may not be the same any more. */
-  if (node != caissa_game_get_shown_node (review->game))
-    caissa_game_go_to_node (review->game, node);
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-  /* PGN comments cannot hold a closing brace. */
-  g_strdelimit (text, "}", ')');
-  g_strstrip (text);
-  edit_game (review, comment_edit, text);
-}
-
-static void
-comment_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
-  const ChessGame *core = caissa_game_get_core_game (review->game);
-  ChessNodeId node = caissa_game_get_shown_node (review->game);
-  const char *comment = chess_game_node_comment (core, node, CHESS_COMMENT_AFTER);
-  GtkWidget *dialog, *scrolled, *view;
-  GtkTextBuffer *buffer;
-  g_autofree char *heading = NULL;
-
-  if (node == CHESS_NODE_ROOT)
-    heading = g_strdup (_("Comment Before the First Move"));
-  else
-    {
-      const ChessPosition *before = chess_game_node_position (core, chess_game_node_parent (core, node));
-
-      /* Translators: heading of the comment dialog, e.g. "Comment on 12… Nf6". */
-      heading = before->side == CHESS_WHITE
-                ? g_strdup_printf (_("Comment on %u. %s"), before->fullmove, chess_game_node_san (core, node))
-                : g_strdup_printf (_("Comment on %u… %s"), before->fullmove, chess_game_node_san (core, node));
-    }
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (widget), heading, NULL);
-  view = gtk_text_view_new ();
-  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
-  gtk_text_buffer_set_text (buffer, comment ? comment : "", -1);
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, heading, -1);
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
-  gtk_widget_add_css_class (scrolled, "card");
-  gtk_widget_add_css_class (scrolled, "comment-editor");
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "apply", _("_Apply"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "apply", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data (G_OBJECT (dialog), "buffer", buffer);
-  g_object_set_data (G_OBJECT (dialog), "node", GUINT_TO_POINTER (node));
-  g_signal_connect (dialog, "response", G_CALLBACK (comment_response_cb), review);
-  gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (view);
-}
-
-/* The tags dialog: the Seven Tag Roster but Result (set in its own menu),
- * then the game's other tags, and one empty row to add a tag as
- * "Name: value". */
-static const char *const roster[] = { "Event", "Site", "Date", "Round", "White", "Black", NULL };
-
-static gboolean
-tags_edit (ChessGame   *core,
-           ChessNodeId *shown,
-           gpointer     data)
-{
-  GPtrArray *pairs = data;
-  gboolean changed = FALSE;
-
-  for (guint i = 0; i + 1 < pairs->len; i += 2)
-    {
-      const char *name = pairs->pdata[i];
-      const char *value = pairs->pdata[i + 1];
-      gboolean in_roster = g_strv_contains (roster, name);
-      const char *old = chess_game_get_tag (core, name);
-
-      if (*value == '\0' && !in_roster)
-        changed |= chess_game_remove_tag (core, name);
-      else
-        {
-          const char *v = *value == '\0' ? (g_str_equal (name, "Date") ? "????.??.??" : "?") : value;
-
-          if (g_strcmp0 (old, v) != 0)
-            changed |= chess_game_set_tag (core, name, v);
-        }
-    }
-  return changed;
-}
-
-static void
-tags_response_cb (AdwMessageDialog   *dialog,
-                  const char         *response,
-                  CaissaWindowReview *review)
-{
-  GtkWidget *list = g_object_get_data (G_OBJECT (dialog), "list");
-  g_autoptr(GPtrArray) pairs = g_ptr_array_new_with_free_func (g_free);
-
-  if (!g_str_equal (response, "apply"))
-    return;
-
-  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
-    {
-      const char *name = g_object_get_data (G_OBJECT (row), "tag");
-      const char *text;
-
-      if (!ADW_IS_ENTRY_ROW (row))
-        continue;
-      text = gtk_editable_get_text (GTK_EDITABLE (row));
-      if (name != NULL)
-        {
-          g_ptr_array_add (pairs, g_strdup (name));
-          g_ptr_array_add (pairs, g_strstrip (g_strdup (text)));
-        }
-      else if (strchr (text, ':') != NULL)
-        {
-          /* The new tag, "Name: value". */
-          g_auto(GStrv) parts = g_strsplit (text, ":", 2);
-
-          g_strstrip (parts[0]);
-          g_strstrip (parts[1]);
-          if (*parts[0] != '\0' && !g_str_equal (parts[0], "Result"))
-            {
-              g_ptr_array_add (pairs, g_strdup (parts[0]));
-              g_ptr_array_add (pairs, g_strdup (parts[1]));
-            }
-        }
-    }
-  edit_game (review, tags_edit, pairs);
-}
-
-static GtkWidget *
-tag_row (const char *name,
-         const char *value)
-{
-  GtkWidget *row = adw_entry_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-  gtk_editable_set_text (GTK_EDITABLE (row), value && !g_str_equal (value, "?") ? value : "");
-  g_object_set_data_full (G_OBJECT (row), "tag", g_strdup (name), g_free);
-  return row;
-}
-
-static void
-tags_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
-  const ChessGame *core = caissa_game_get_core_game (review->game);
-  GtkWidget *dialog, *list, *scrolled, *add;
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (widget), _("Game Details"), NULL);
-  list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-
-  for (guint i = 0; roster[i] != NULL; i++)
-    {
-      const char *value = chess_game_get_tag (core, roster[i]);
-
-      if (g_str_equal (roster[i], "Date") && value && g_str_equal (value, "????.??.??"))
-        value = NULL;
-      gtk_list_box_append (GTK_LIST_BOX (list), tag_row (roster[i], value));
-    }
-  for (guint i = 0; i < chess_game_n_tags (core); i++)
-    {
-      const char *name, *value;
-
-      chess_game_nth_tag (core, i, &name, &value);
-      if (g_strv_contains (roster, name) || g_str_equal (name, "Result")
-          || g_str_equal (name, "FEN") || g_str_equal (name, "SetUp"))
-        continue;
-      gtk_list_box_append (GTK_LIST_BOX (list), tag_row (name, value));
-    }
-  add = adw_entry_row_new ();
-  /* Translators: the last row of the game details dialog adds a tag. */
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (add), _("New tag (Name: value)"));
-  gtk_list_box_append (GTK_LIST_BOX (list), add);
-
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 420);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "apply", _("_Apply"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "apply", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data (G_OBJECT (dialog), "list", list);
-  g_signal_connect (dialog, "response", G_CALLBACK (tags_response_cb), review);
-  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* --- Actions' state ----------------------------------------------------------------------------------- */
@@ -1433,7 +690,7 @@ _caissa_window_review_update_actions (CaissaWindowReview *review)
   shown = caissa_game_get_shown_node (review->game);
   analysis = caissa_game_get_analysis (review->game);
   busy = keyboard_busy (review);
-  has_file = has_game_from_file (review);
+  has_file = _caissa_review_has_game_from_file (review);
   on_main = chess_game_node_is_main_line (core, shown);
   idle = !review->saving;
   n_games = review->file ? g_list_model_get_n_items (G_LIST_MODEL (review->file)) : 0;
@@ -1485,9 +742,9 @@ _caissa_window_review_game_started (CaissaWindowReview *review)
   review->position = G_MAXUINT;
   g_clear_pointer (&review->source, g_free);
   caissa_game_list_set_current (review->game_list, G_MAXUINT);
-  set_dirty (review, FALSE);
-  update_title (review);
-  update_marks (review);
+  _caissa_review_set_dirty (review, FALSE);
+  _caissa_review_update_title (review);
+  _caissa_review_update_marks (review);
 }
 
 /* --- Describing, for tests ------------------------------------------------------------------------------ */
@@ -1522,7 +779,7 @@ _caissa_window_review_describe (CaissaWindowReview *review,
                               || caissa_pgn_file_get_validating (review->file));
       g_string_append_printf (out, "games-errors %u\n", caissa_pgn_file_get_n_errors (review->file));
     }
-  g_string_append_printf (out, "game-index %d\n", has_game_from_file (review) ? (int) review->position + 1 : 0);
+  g_string_append_printf (out, "game-index %d\n", _caissa_review_has_game_from_file (review) ? (int) review->position + 1 : 0);
   g_string_append_printf (out, "list-visible %d\n",
                           adw_flap_get_reveal_flap (review->flap)
                           && gtk_widget_get_mapped (GTK_WIDGET (review->game_list)));
@@ -1565,9 +822,8 @@ _caissa_window_review_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child_full (widget_class, "move_menu", FALSE, 0);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.export-game", NULL, save_action);
+  _caissa_window_review_install_save_actions (widget_class);
+  _caissa_window_review_install_edit_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_action);
@@ -1577,15 +833,6 @@ _caissa_window_review_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.previous-game", NULL, step_game_action);
   gtk_widget_class_install_action (widget_class, "win.variation-next", NULL, variation_action);
   gtk_widget_class_install_action (widget_class, "win.variation-previous", NULL, variation_action);
-  gtk_widget_class_install_action (widget_class, "win.promote-variation", NULL, tree_action);
-  gtk_widget_class_install_action (widget_class, "win.make-main-line", NULL, tree_action);
-  gtk_widget_class_install_action (widget_class, "win.delete-variation", NULL, tree_action);
-  gtk_widget_class_install_action (widget_class, "win.delete-from-here", NULL, tree_action);
-  gtk_widget_class_install_action (widget_class, "win.edit-comment", NULL, comment_action);
-  gtk_widget_class_install_action (widget_class, "win.nag", "u", nag_action);
-  gtk_widget_class_install_action (widget_class, "win.clear-nags", NULL, nag_action);
-  gtk_widget_class_install_action (widget_class, "win.edit-headers", NULL, tags_action);
-  gtk_widget_class_install_action (widget_class, "win.set-result", "s", result_action);
 }
 
 static GObject *
@@ -1643,6 +890,6 @@ _caissa_window_review_new (CaissaWindow *window)
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), window);
   gtk_widget_add_controller (GTK_WIDGET (window), GTK_EVENT_CONTROLLER (drop));
 
-  update_title (review);
+  _caissa_review_update_title (review);
   return review;
 }

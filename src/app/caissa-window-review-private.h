@@ -1,0 +1,91 @@
+/* caissa-window-review-private.h — between the files of the window's
+ * review part: caissa-window-review.c (files, the list, the clipboard),
+ * caissa-window-review-save.c (saving, unsaved changes) and
+ * caissa-window-review-edit.c (editing the move tree).
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "caissa-board.h"
+#include "caissa-game-list.h"
+#include "caissa-move-list.h"
+#include "caissa-pgn-file.h"
+#include "caissa-window-review.h"
+
+G_BEGIN_DECLS
+
+struct _CaissaWindowReview
+{
+  CaissaWindow    *window;
+  CaissaGame      *game;
+  CaissaBoard     *board;
+  CaissaMoveList  *move_list;
+  CaissaGameList  *game_list;
+  AdwFlap         *flap;
+  AdwWindowTitle  *window_title;
+  AdwToastOverlay *toasts;
+  GtkWidget       *games_button;
+
+  /* The open file, and the game of it shown (G_MAXUINT: none). */
+  CaissaPgnFile   *file;
+  guint            position;
+  gboolean         first_opened;
+  gboolean         list_revealed;
+  /* "Pasted Game" and the like for a game from elsewhere; NULL for a
+   * game played here or taken from the file. */
+  char            *source;
+  gboolean         dirty;
+  gboolean         loading;
+  gboolean         marks_set;
+  gboolean         saving;
+  /* Set while a close waits for the unsaved-changes question. */
+  gboolean         closing;
+};
+
+/* Work that waits for an answer (save or discard?) or for a save. */
+typedef void     (*ThenFunc) (CaissaWindowReview *review,
+                              gpointer            data);
+/* An edit of a copy of the game's tree; shown may be moved. Returns FALSE
+ * when nothing changed. */
+typedef gboolean (*EditFunc) (ChessGame          *core,
+                              ChessNodeId        *shown,
+                              gpointer            data);
+
+/* caissa-window-review.c */
+void           _caissa_review_toast              (CaissaWindowReview *review,
+                                                  const char         *text);
+void           _caissa_review_show_error         (CaissaWindowReview *review,
+                                                  const char         *heading,
+                                                  const char         *body);
+gboolean       _caissa_review_has_game_from_file (CaissaWindowReview *review);
+void           _caissa_review_set_dirty          (CaissaWindowReview *review,
+                                                  gboolean            dirty);
+void           _caissa_review_update_title       (CaissaWindowReview *review);
+void           _caissa_review_update_marks       (CaissaWindowReview *review);
+void           _caissa_review_edit_game          (CaissaWindowReview *review,
+                                                  EditFunc            func,
+                                                  gpointer            data);
+void           _caissa_review_set_file           (CaissaWindowReview *review,
+                                                  CaissaPgnFile      *file,
+                                                  guint               keep);
+void           _caissa_review_add_recent         (GFile              *file);
+GtkFileFilter *_caissa_review_pgn_filter         (void);
+
+/* caissa-window-review-save.c */
+void           _caissa_review_confirm_then       (CaissaWindowReview *review,
+                                                  ThenFunc            then,
+                                                  gpointer            data,
+                                                  GDestroyNotify      destroy);
+void           _caissa_review_save_then          (CaissaWindowReview *review,
+                                                  ThenFunc            then,
+                                                  gpointer            data);
+void           _caissa_window_review_install_save_actions (GtkWidgetClass *widget_class);
+
+/* caissa-window-review-edit.c */
+void           _caissa_window_review_install_edit_actions (GtkWidgetClass *widget_class);
+
+G_END_DECLS

@@ -1,0 +1,368 @@
+/* caissa-window-review-save.c — CaissaWindow's review part: saving the
+ * game (into its file, the other games copied byte for byte, or alone),
+ * Save As, Export, and the question about unsaved changes.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "caissa-window"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "chess-pgn.h"
+#include "caissa-window-review-private.h"
+
+/* --- Unsaved changes ---------------------------------------------------------------------- */
+
+typedef struct
+{
+  CaissaWindowReview *review;
+  ThenFunc            then;
+  gpointer            data;
+  GDestroyNotify      destroy;
+} Pending;
+
+static void
+pending_free (Pending *p)
+{
+  if (p->destroy != NULL)
+    p->destroy (p->data);
+  g_free (p);
+}
+
+/* After a save asked for in the question: the work that waited, then the
+ * copy of the pending record made for it. */
+static void
+pending_run_and_free (CaissaWindowReview *review,
+                      gpointer            data)
+{
+  Pending *p = data;
+
+  p->then (review, p->data);
+  pending_free (p);
+}
+
+static void
+confirm_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     Pending          *p)
+{
+  CaissaWindowReview *review = p->review;
+
+  if (g_str_equal (response, "discard"))
+    {
+      _caissa_review_set_dirty (review, FALSE);
+      p->then (review, p->data);
+    }
+  else if (g_str_equal (response, "save"))
+    {
+      /* The pending work runs once the save succeeded. */
+      Pending *copy = g_memdup2 (p, sizeof *p);
+
+      p->destroy = NULL;
+      _caissa_review_save_then (review, pending_run_and_free, copy);
+      return;
+    }
+  else
+    review->closing = FALSE;
+}
+
+/* Runs then (now, or once the user said to save or to discard the changes
+ * to the shown game). */
+void
+_caissa_review_confirm_then (CaissaWindowReview *review,
+              ThenFunc            then,
+              gpointer            data,
+              GDestroyNotify      destroy)
+{
+  AdwMessageDialog *dialog;
+  Pending *p;
+
+  if (!review->dirty)
+    {
+      then (review, data);
+      if (destroy != NULL)
+        destroy (data);
+      return;
+    }
+
+  p = g_new0 (Pending, 1);
+  p->review = review;
+  p->then = then;
+  p->data = data;
+  p->destroy = destroy;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (review->window),
+                                                       _("Save Changes?"),
+                                                       _("The game shown has changes that are not saved. "
+                                                         "Without saving they are lost.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "save");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (confirm_response_cb), p,
+                         (GClosureNotify) (void (*) (void)) pending_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* --- Saving ---------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  CaissaWindowReview *review;
+  GFile              *dest;
+  guint               position;
+  ThenFunc            then;
+  gpointer            then_data;
+} SaveData;
+
+static void
+save_data_free (SaveData *s)
+{
+  g_object_unref (s->dest);
+  g_free (s);
+}
+
+static void
+saved (CaissaWindowReview *review,
+       GFile              *dest,
+       guint               position,
+       ThenFunc            then,
+       gpointer            then_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CaissaPgnFile) reread = NULL;
+  g_autofree char *name = g_file_get_basename (dest);
+  /* Translators: %s is a file name. */
+  g_autofree char *text = g_strdup_printf (_("Saved to “%s”"), name);
+
+  review->saving = FALSE;
+  _caissa_review_set_dirty (review, FALSE);
+  g_clear_pointer (&review->source, g_free);
+  _caissa_review_toast (review, text);
+  _caissa_review_add_recent (dest);
+
+  /* The file as written is now the one open (offsets changed). */
+  reread = caissa_pgn_file_new (dest, &error);
+  if (reread != NULL)
+    _caissa_review_set_file (review, reread, position);
+  else
+    g_warning ("Reading back %s: %s", name, error->message);
+
+  if (then != NULL)
+    then (review, then_data);
+}
+
+static void
+save_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  SaveData *s = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (caissa_pgn_file_save_finish (CAISSA_PGN_FILE (source), result, &error))
+    saved (s->review, s->dest, s->position, s->then, s->then_data);
+  else
+    {
+      s->review->saving = FALSE;
+      s->review->closing = FALSE;
+      /* Translators: heading of the message when saving failed. */
+      _caissa_review_show_error (s->review, _("The Game Could Not Be Saved"), error->message);
+      _caissa_window_review_update_actions (s->review);
+    }
+  save_data_free (s);
+}
+
+/* Saves the shown game to dest: into its file (the other games copied) when
+ * it comes from one, else alone. */
+static void
+save_to (CaissaWindowReview *review,
+         GFile              *dest,
+         ThenFunc            then,
+         gpointer            then_data)
+{
+  g_autofree char *pgn = caissa_game_to_pgn (review->game);
+  g_autoptr(GError) error = NULL;
+
+  if (_caissa_review_has_game_from_file (review))
+    {
+      SaveData *s = g_new0 (SaveData, 1);
+
+      s->review = review;
+      s->dest = g_object_ref (dest);
+      s->position = review->position;
+      s->then = then;
+      s->then_data = then_data;
+      review->saving = TRUE;
+      _caissa_window_review_update_actions (review);
+      caissa_pgn_file_save_async (review->file, dest, review->position, pgn, NULL, save_done_cb, s);
+      return;
+    }
+
+  if (!caissa_pgn_write_text_file (dest, pgn, &error))
+    {
+      review->closing = FALSE;
+      _caissa_review_show_error (review, _("The Game Could Not Be Saved"), error->message);
+      return;
+    }
+  /* A played or pasted game saved alone: the new file is now its file. */
+  if (caissa_game_get_analysis (review->game) || review->source != NULL)
+    saved (review, dest, 0, then, then_data);
+  else
+    {
+      g_autofree char *name = g_file_get_basename (dest);
+      g_autofree char *text = g_strdup_printf (_("Saved to “%s”"), name);
+
+      _caissa_review_toast (review, text);
+      _caissa_review_add_recent (dest);
+      if (then != NULL)
+        then (review, then_data);
+    }
+}
+
+typedef struct
+{
+  CaissaWindowReview *review;
+  gboolean            export_only;
+  ThenFunc            then;
+  gpointer            then_data;
+} ChooserData;
+
+static void
+save_as_response_cb (GtkNativeDialog *chooser,
+                     int              response,
+                     ChooserData     *c)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (c->export_only)
+        {
+          g_autofree char *pgn = caissa_game_to_pgn (c->review->game);
+          g_autoptr(GError) error = NULL;
+
+          if (caissa_pgn_write_text_file (file, pgn, &error))
+            {
+              g_autofree char *name = g_file_get_basename (file);
+              g_autofree char *text = g_strdup_printf (_("Exported to “%s”"), name);
+
+              _caissa_review_toast (c->review, text);
+            }
+          else
+            _caissa_review_show_error (c->review, _("The Game Could Not Be Exported"), error->message);
+        }
+      else
+        save_to (c->review, file, c->then, c->then_data);
+    }
+  else
+    c->review->closing = FALSE;
+  g_free (c);
+  g_object_unref (chooser);
+}
+
+static char *
+suggested_name (CaissaWindowReview *review)
+{
+  const char *white = caissa_game_get_white_name (review->game);
+  const char *black = caissa_game_get_black_name (review->game);
+  g_autofree char *name = NULL;
+
+  if (_caissa_review_has_game_from_file (review) && caissa_pgn_file_get_file (review->file) != NULL)
+    return g_strdup (caissa_pgn_file_get_name (review->file));
+  /* Translators: the file name offered for a game, "White - Black.pgn". */
+  name = g_strdup_printf (_("%s - %s.pgn"), white && *white ? white : _("White"),
+                          black && *black ? black : _("Black"));
+  g_strdelimit (name, "/\\:", '-');
+  return g_steal_pointer (&name);
+}
+
+static void
+choose_save_file (CaissaWindowReview *review,
+                  gboolean            export_only,
+                  ThenFunc            then,
+                  gpointer            then_data)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = _caissa_review_pgn_filter ();
+  g_autofree char *name = suggested_name (review);
+  ChooserData *c = g_new0 (ChooserData, 1);
+
+  c->review = review;
+  c->export_only = export_only;
+  c->then = then;
+  c->then_data = then_data;
+  chooser = gtk_file_chooser_native_new (export_only ? _("Export the Game") : _("Save the Game"),
+                                         GTK_WINDOW (review->window), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         export_only ? _("_Export") : _("_Save"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response_cb), c);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+void
+_caissa_review_save_then (CaissaWindowReview *review,
+           ThenFunc            then,
+           gpointer            data)
+{
+  GFile *file = review->file ? caissa_pgn_file_get_file (review->file) : NULL;
+
+  if (_caissa_review_has_game_from_file (review) && file != NULL)
+    save_to (review, file, then, data);
+  else
+    choose_save_file (review, FALSE, then, data);
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
+
+  if (g_str_equal (action_name, "win.save-as"))
+    choose_save_file (review, FALSE, NULL, NULL);
+  else if (g_str_equal (action_name, "win.export-game"))
+    choose_save_file (review, TRUE, NULL, NULL);
+  else
+    _caissa_review_save_then (review, NULL, NULL);
+}
+
+static void
+close_after_save (CaissaWindowReview *review,
+                  gpointer            data)
+{
+  review->closing = FALSE;
+  _caissa_review_set_dirty (review, FALSE);
+  gtk_window_close (GTK_WINDOW (review->window));
+}
+
+gboolean
+_caissa_window_review_close_request (CaissaWindowReview *review)
+{
+  if (review == NULL || !review->dirty || review->closing)
+    return FALSE;
+  review->closing = TRUE;
+  _caissa_review_confirm_then (review, close_after_save, NULL, NULL);
+  return TRUE;
+}
+
+void
+_caissa_window_review_install_save_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.export-game", NULL, save_action);
+}
