@@ -558,6 +558,66 @@ test_window_review (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static AdwMessageDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) top = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (top) && gtk_widget_get_visible (GTK_WIDGET (top)))
+        return ADW_MESSAGE_DIALOG (top);
+    }
+  return NULL;
+}
+
+/* Closing with unsaved changes asks first; Cancel keeps the window,
+ * Discard closes it, and the file is as it was. */
+static void
+test_close_unsaved (void)
+{
+  g_autofree char *path = write_file ("close.pgn", annotated);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  AdwMessageDialog *dialog;
+  char *contents = NULL;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (caissa_window_open_file (window, gfile, NULL));
+  wait_state (window, "game-index", "1");
+  activate (window, "win.go-next", NULL);
+  activate (window, "win.nag", g_variant_new_uint32 (4));
+  assert_state (window, "dirty", "1");
+
+  gtk_window_close (GTK_WINDOW (window));
+  spin (50);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Changes?");
+  adw_message_dialog_response (dialog, "cancel");
+  spin (50);
+  g_assert_nonnull (window);
+  assert_state (window, "dirty", "1");
+
+  gtk_window_close (GTK_WINDOW (window));
+  spin (50);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "discard");
+  spin (300);
+  if (window != NULL)
+    g_printerr ("# window still there: visible %d, refs %u, dialog %p\n", gtk_widget_get_visible (GTK_WIDGET (window)),
+                G_OBJECT (window)->ref_count, (void *) find_dialog ());
+  g_assert_null (window);
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, annotated);
+  g_free (contents);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -584,6 +644,7 @@ main (int   argc,
   g_test_add_func ("/app/move-list/tree", test_move_list_tree);
   g_test_add_func ("/app/game-list/search-sort-activate", test_game_list);
   g_test_add_func ("/app/window/review", test_window_review);
+  g_test_add_func ("/app/window/close-unsaved", test_close_unsaved);
 
   status = g_test_run ();
   g_free (tmp_dir);

@@ -340,13 +340,22 @@ save_action (GtkWidget  *widget,
     _caissa_review_save_then (review, NULL, NULL);
 }
 
+static gboolean
+close_idle_cb (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 close_after_save (CaissaWindowReview *review,
                   gpointer            data)
 {
   review->closing = FALSE;
   _caissa_review_set_dirty (review, FALSE);
-  gtk_window_close (GTK_WINDOW (review->window));
+  /* After the question's dialog has gone (it must not outlive the window
+   * it is transient for). */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_idle_cb, g_object_ref (review->window), g_object_unref);
 }
 
 gboolean
