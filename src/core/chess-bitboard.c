@@ -118,6 +118,53 @@ slide (unsigned sq, ChessBitboard occ, const int (*dirs)[2])
 static const int bishop_dirs[4][2] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
 static const int rook_dirs[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
 
+/* The empty-board ray from every square in each direction of a piece,
+ * to fill the tables quickly: along a ray the attacks stop at its first
+ * blocker, the lowest set bit when the ray goes up the board (or along
+ * the rank to the right) and the highest when it goes down. */
+typedef struct
+{
+  ChessBitboard ray[4][64];
+  bool          up[4];
+} Rays;
+
+static void
+init_rays (Rays          *r,
+           const int    (*dirs)[2])
+{
+  for (int d = 0; d < 4; d++)
+    {
+      r->up[d] = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
+      for (int sq = 0; sq < 64; sq++)
+        {
+          int f = sq & 7, rank = sq >> 3;
+          ChessBitboard ray = 0;
+          for (f += dirs[d][0], rank += dirs[d][1]; f >= 0 && f < 8 && rank >= 0 && rank < 8;
+               f += dirs[d][0], rank += dirs[d][1])
+            ray |= BB (rank * 8 + f);
+          r->ray[d][sq] = ray;
+        }
+    }
+}
+
+/* slide () again, from the rays. */
+static ChessBitboard
+slide_rays (const Rays    *r,
+            unsigned       sq,
+            ChessBitboard  occ)
+{
+  ChessBitboard result = 0;
+
+  for (int d = 0; d < 4; d++)
+    {
+      ChessBitboard ray = r->ray[d][sq], blockers = ray & occ;
+      if (blockers)
+        ray ^= r->ray[d][r->up[d] ? bb_lsb (blockers) : 63 - (unsigned) __builtin_clzll (blockers)];
+      result |= ray;
+    }
+  return result;
+}
+
 /* Finds a magic for every square by trial: a sparse random number that maps
  * every occupancy subset to a slot without destructive collisions. */
 static void
@@ -129,11 +176,13 @@ init_magics (ChessMagic        *magics,
 {
   static ChessBitboard occupancy[4096], reference[4096];
   static unsigned epoch[4096];
+  static Rays r;
   unsigned cur_epoch = 0;
   ChessBitboard *next = table;
   uint64_t state = seed;
 
   memset (epoch, 0, sizeof epoch);
+  init_rays (&r, dirs);
 
   for (unsigned sq = 0; sq < 64; sq++)
     {
@@ -152,7 +201,7 @@ init_magics (ChessMagic        *magics,
       do
         {
           occupancy[size] = b;
-          reference[size] = slide (sq, b, dirs);
+          reference[size] = slide_rays (&r, sq, b);
           size++;
           b = (b - m->mask) & m->mask;
         }
