@@ -47,6 +47,47 @@ place_line (GtkWidget *first,
     }
 }
 
+#define GLUE_KEY "caissa-flow-layout-glued"
+
+void
+caissa_flow_layout_set_glued (GtkWidget *child,
+                              gboolean   glued)
+{
+  g_return_if_fail (GTK_IS_WIDGET (child));
+
+  g_object_set_data (G_OBJECT (child), GLUE_KEY, GINT_TO_POINTER (glued ? 1 : 0));
+}
+
+gboolean
+caissa_flow_layout_get_glued (GtkWidget *child)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (child), FALSE);
+
+  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (child), GLUE_KEY)) != 0;
+}
+
+/* The width the children glued after child add to it (with spacing). */
+static int
+glued_width (CaissaFlowLayout *self,
+             GtkWidget        *child,
+             int               width)
+{
+  int total = 0;
+
+  for (GtkWidget *next = gtk_widget_get_next_sibling (child);
+       next != NULL && caissa_flow_layout_get_glued (next);
+       next = gtk_widget_get_next_sibling (next))
+    {
+      int min_w, nat_w;
+
+      if (!gtk_widget_should_layout (next))
+        continue;
+      gtk_widget_measure (next, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+      total += self->column_spacing + MIN (nat_w, MAX (width, min_w));
+    }
+  return total;
+}
+
 /* Runs the layout for width: the total height, and (when allocate) the
  * children placed. Every line is as tall as its tallest child; the others
  * are centred in it. */
@@ -70,8 +111,11 @@ flow (CaissaFlowLayout *self,
       gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
       child_w = MIN (nat_w, MAX (width, min_w));
 
-      /* A new line when this one has something and the child does not fit. */
-      if (line_start != NULL && x + self->column_spacing + child_w > width)
+      /* A new line when this one has something and the child (with the
+       * children glued to it) does not fit; a glued child never starts a
+       * line. */
+      if (line_start != NULL && !caissa_flow_layout_get_glued (child)
+          && x + self->column_spacing + child_w + glued_width (self, child, width) > width)
         {
           if (allocate)
             place_line (line_start, child, y, line_height, self->column_spacing, width);

@@ -24,4 +24,11 @@ void              caissa_flow_layout_set_spacing (CaissaFlowLayout *self,
                                                   int               column_spacing,
                                                   int               row_spacing);
 
+/* A glued child stays on the line of the child before it (a closing
+ * parenthesis after the last move of a variation; the first move after an
+ * opening one). */
+void              caissa_flow_layout_set_glued   (GtkWidget        *child,
+                                                  gboolean          glued);
+gboolean          caissa_flow_layout_get_glued   (GtkWidget        *child);
+
 G_END_DECLS

@@ -282,7 +282,7 @@ flow_new (void)
   return flow;
 }
 
-static void
+static GtkWidget *
 flow_add_text (GtkWidget  *flow,
                const char *text,
                const char *css_class)
@@ -291,6 +291,7 @@ flow_add_text (GtkWidget  *flow,
 
   gtk_widget_add_css_class (label, css_class);
   gtk_widget_set_parent (label, flow);
+  return label;
 }
 
 /* A line of play from node (which the caller placed: a variation's first
@@ -304,6 +305,8 @@ add_line (CaissaMoveList *self,
   const ChessGame *core = caissa_game_get_core_game (self->game);
   gboolean need_number = TRUE;
   gboolean first = TRUE;
+  /* The line starts right after "(" (a nested variation). */
+  gboolean after_paren = depth > 1;
 
   for (; node != CHESS_NODE_NONE; node = chess_game_node_next (core, node))
     {
@@ -312,18 +315,27 @@ add_line (CaissaMoveList *self,
       g_autofree char *post = comment_text (core, node, CHESS_COMMENT_AFTER);
       g_autofree char *prefix = NULL;
       g_autofree char *text = NULL;
+      GtkWidget *button;
 
       if (pre != NULL)
         {
           GtkWidget *label = comment_label (pre);
 
           gtk_widget_set_parent (label, flow);
+          if (after_paren)
+            caissa_flow_layout_set_glued (label, TRUE);
+          after_paren = FALSE;
           need_number = TRUE;
         }
       if (need_number || before->side == CHESS_WHITE)
         prefix = number_prefix (core, node);
       text = move_text (core, node, prefix ? prefix : "");
-      gtk_widget_set_parent (move_button (self, node, text, "variation-move"), flow);
+      button = move_button (self, node, text, "variation-move");
+      gtk_widget_set_parent (button, flow);
+      /* "(" and the move after it stay together. */
+      if (after_paren)
+        caissa_flow_layout_set_glued (button, TRUE);
+      after_paren = FALSE;
       need_number = FALSE;
 
       if (post != NULL)
@@ -340,7 +352,7 @@ add_line (CaissaMoveList *self,
           {
             flow_add_text (flow, "(", "paren");
             add_line (self, flow, alt, depth + 1);
-            flow_add_text (flow, ")", "paren");
+            caissa_flow_layout_set_glued (flow_add_text (flow, ")", "paren"), TRUE);
             need_number = TRUE;
           }
       first = FALSE;

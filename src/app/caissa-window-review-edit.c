@@ -220,6 +220,8 @@ comment_action (GtkWidget  *widget,
   scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
+  /* Room for a paragraph, on screens wide enough. */
+  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scrolled), 320);
   gtk_widget_add_css_class (scrolled, "card");
   gtk_widget_add_css_class (scrolled, "comment-editor");
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
