@@ -377,15 +377,17 @@ _chess_castling_ok (const ChessPosition *pos,
   const ChessBitboard occ = pos->by_type[0];
   const ChessColor them = (ChessColor) (us ^ 1);
   bool kingside = to > home;
-  unsigned right = kingside ? (us == CHESS_WHITE ? CHESS_CASTLE_WK : CHESS_CASTLE_BK)
-                            : (us == CHESS_WHITE ? CHESS_CASTLE_WQ : CHESS_CASTLE_BQ);
-  ChessBitboard path = kingside ? BB (home + 1) | BB (home + 2)
-                                : BB (home - 1) | BB (home - 2) | BB (home - 3);
-  unsigned rook = kingside ? home + 3 : home - 4;
-  unsigned step = kingside ? home + 1 : home - 1;
+  unsigned right, rook, step;
+  ChessBitboard path;
 
-  return home == (us == CHESS_WHITE ? 4u : 60u) && (to == home + 2 || to + 2 == home)
-         && !pos->checkers && (pos->castling & right) && !(occ & path)
+  if (home != (us == CHESS_WHITE ? 4u : 60u) || (to != home + 2 && to + 2 != home))
+    return false;
+  right = kingside ? (us == CHESS_WHITE ? CHESS_CASTLE_WK : CHESS_CASTLE_BK)
+                   : (us == CHESS_WHITE ? CHESS_CASTLE_WQ : CHESS_CASTLE_BQ);
+  path = kingside ? BB (home + 1) | BB (home + 2) : BB (home - 1) | BB (home - 2) | BB (home - 3);
+  rook = kingside ? home + 3 : home - 4;
+  step = kingside ? home + 1 : home - 1;
+  return !pos->checkers && (pos->castling & right) && !(occ & path)
          && (pos->by_type[CHESS_ROOK] & pos->by_color[us] & BB (rook))
          && !chess_position_attackers (pos, (ChessSquare) step, them, occ)
          && !chess_position_attackers (pos, (ChessSquare) to, them, occ);
