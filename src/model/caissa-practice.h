@@ -35,6 +35,11 @@
  * g_get_user_data_dir()/caissa/practice.ini), saved after every session. A
  * file that cannot be parsed is kept as practice.ini.bak and replaced by
  * fresh records ("records-notice" then says so).
+ *
+ * Signals: "move-judged" (move, verdict) after each move of the player,
+ * "records-changed" after a session was recorded. Everything else is a
+ * property with notify: "state", "end", "mate-in", "moves-used", "wasted",
+ * "hints-used", "fewest", "grade", "last-verdict", "ready", "progress"…
  */
 #pragma once
 
