@@ -13,7 +13,9 @@
  * list's search and prints the time until the filter has gone through
  * every game. "stall" is the longest the main loop went without running
  * a 1 ms timeout during each phase (what the user would feel as a frozen
- * window). Run through bench/review.sh.
+ * window). REVIEW_NO_CHECK=1 leaves out the background check;
+ * REVIEW_WARM=FILE shows FILE's games first (fonts and styles loaded, as
+ * in the app). Run through bench/review.sh.
  */
 #include "config.h"
 
