@@ -10,9 +10,13 @@
 #include <glib/gi18n.h>
 
 #include "caissa-application.h"
+#include "caissa-atomic.h"
+#include "caissa-preferences-window.h"
 #include "caissa-resources.h"
 #include "caissa-window.h"
+#include "caissa-window-practice.h"
 #include "caissa-window-review.h"
+#include "caissa-window-autosave.h"
 
 struct _CaissaApplication
 {
@@ -27,6 +31,10 @@ G_DEFINE_FINAL_TYPE (CaissaApplication, caissa_application, ADW_TYPE_APPLICATION
 static const GOptionEntry option_entries[] = {
   { "fen", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("Start a game from this position"), N_("FEN") },
+  /* Hidden, for tests and scripts: open the practice on an exercise. */
+  { "practice", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "practice-seed", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+  { "practice-range", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL, NULL, NULL },
   { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, N_("[FILE.pgn]") },
   { NULL }
 };
@@ -38,7 +46,15 @@ get_window (CaissaApplication *self)
 
   if (CAISSA_IS_WINDOW (window))
     return CAISSA_WINDOW (window);
-  return caissa_window_new (self);
+  {
+    CaissaWindow *created = caissa_window_new (self);
+    g_autofree char *path = caissa_autosave_default_path ();
+
+    /* The game in progress is kept on disk, and one left unfinished (by a
+     * crash, a kill or "keep for later") is offered again. */
+    _caissa_window_start_autosave (created, path);
+    return created;
+  }
 }
 
 static void
@@ -70,6 +86,17 @@ caissa_application_command_line (GApplication            *app,
           return 1;
         }
     }
+  {
+    g_autoptr(GError) error = NULL;
+
+    if (!caissa_window_practice_from_options (window, options, &error))
+      {
+        g_application_command_line_printerr (command_line, "caissa: %s\n", error->message);
+        if (gtk_widget_get_visible (GTK_WIDGET (window)) == FALSE)
+          gtk_window_destroy (GTK_WINDOW (window));
+        return 1;
+      }
+  }
   if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &files))
     for (guint i = 0; files[i] != NULL; i++)
       {
@@ -133,7 +160,10 @@ quit_action (GSimpleAction *action,
       l = l->next;
       gtk_window_close (window);
     }
-  g_application_quit (G_APPLICATION (app));
+  /* A window may ask first (a game to keep for later): then it closes,
+   * and the application ends, once answered. */
+  if (gtk_application_get_windows (app) == NULL)
+    g_application_quit (G_APPLICATION (app));
 }
 
 static void
@@ -143,6 +173,12 @@ about_action (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
   static const char *developers[] = { "The Caissa authors", NULL };
+  /* Translators: your names, one a line, e.g. "Jane Doe <jane@example.org>". */
+  const char *translators = _("translator-credits");
+
+  /* Untranslated, there is no one to credit. */
+  if (g_str_equal (translators, "translator-credits"))
+    translators = "";
 
   adw_show_about_window (gtk_application_get_active_window (app),
                          "application-name", _("Caissa"),
@@ -152,9 +188,27 @@ about_action (GSimpleAction *action,
                                        "review games and practise the basic mates"),
                          "developer-name", _("The Caissa authors"),
                          "developers", developers,
+                         "website", "https://caissa.github.io/",
+                         "issue-url", "https://github.com/caissa/caissa/issues",
+                         "translator-credits", translators,
                          "copyright", "© 2026 The Caissa authors",
                          "license-type", GTK_LICENSE_GPL_3_0,
                          NULL);
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  CaissaApplication *self = user_data;
+  GSettings *settings = caissa_application_get_settings (self);
+
+  /* Without a schema there is nothing to keep them in. */
+  if (settings == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (caissa_preferences_window_new (gtk_application_get_active_window (GTK_APPLICATION (self)),
+                                                                 settings)));
 }
 
 static gboolean
@@ -162,7 +216,7 @@ write_file (const char  *path,
             const char  *contents,
             GError     **error)
 {
-  return g_file_set_contents (path, contents, -1, error);
+  return caissa_atomic_write (path, contents, -1, error);
 }
 
 /* For tests and scripts over D-Bus: write the active window's game as PGN. */
@@ -196,6 +250,7 @@ dump_state_action (GSimpleAction *action,
 static const GActionEntry app_actions[] = {
   { "quit", quit_action },
   { "about", about_action },
+  { "preferences", preferences_action },
   { "save-game-to", save_game_to_action, "s" },
   { "dump-state", dump_state_action, "s" },
 };
@@ -212,11 +267,7 @@ caissa_application_startup (GApplication *app)
     { "win.new-game", { "<Control>n", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
-    { "win.flip", { "f", NULL } },
-    { "win.go-first", { "Home", NULL } },
-    { "win.go-previous", { "Left", NULL } },
-    { "win.go-next", { "Right", NULL } },
-    { "win.go-last", { "End", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
@@ -225,6 +276,10 @@ caissa_application_startup (GApplication *app)
     { "win.search-games", { "<Control>f", NULL } },
     { "win.next-game", { "<Control>Page_Down", NULL } },
     { "win.previous-game", { "<Control>Page_Up", NULL } },
+    { "win.practice", { "<Control>m", NULL } },
+    /* Keys without a modifier (F, the arrows, Home, End) are the window's
+     * own shortcuts (caissa-window.ui): accelerators would take them from
+     * the move field and the board's keyboard cursor. */
   };
 
   G_APPLICATION_CLASS (caissa_application_parent_class)->startup (app);
@@ -234,6 +289,13 @@ caissa_application_startup (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app),
                                            accels[i].action, accels[i].accels);
+
+  if (caissa_application_get_settings (CAISSA_APPLICATION (app)) != NULL)
+    caissa_preferences_bind_style (caissa_application_get_settings (CAISSA_APPLICATION (app)),
+                                   adw_style_manager_get_default ());
+  else
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (app), "preferences")),
+                                 FALSE);
 }
 
 static void

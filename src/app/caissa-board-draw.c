@@ -412,6 +412,32 @@ snapshot_promotion_chooser (CaissaBoard *self,
     }
 }
 
+/* The keyboard cursor: a ring in GNOME's blue inside a thin white one, so
+ * that it shows on light and dark squares, on pieces and on highlights. */
+static void
+snapshot_cursor (CaissaBoard *self,
+                 GtkSnapshot *snapshot)
+{
+  static const GdkRGBA accent = { 0.21f, 0.52f, 0.89f, 1.0f };  /* #3584e4 */
+  static const GdkRGBA white = { 1.0f, 1.0f, 1.0f, 0.9f };
+  float s = self->square_size;
+  float outer = MAX (2.0f, roundf (s * 0.06f));
+  float inner = MAX (1.0f, roundf (s * 0.025f));
+  graphene_rect_t rect;
+  GskRoundedRect ring;
+
+  square_rect (self, self->cursor, &rect);
+  gsk_rounded_rect_init_from_rect (&ring, &rect, MAX (2.0f, s * 0.06f));
+  gtk_snapshot_append_border (snapshot, &ring,
+                              (float[4]) { outer, outer, outer, outer },
+                              (GdkRGBA[4]) { accent, accent, accent, accent });
+  graphene_rect_inset (&rect, outer, outer);
+  gsk_rounded_rect_init_from_rect (&ring, &rect, MAX (1.0f, s * 0.03f));
+  gtk_snapshot_append_border (snapshot, &ring,
+                              (float[4]) { inner, inner, inner, inner },
+                              (GdkRGBA[4]) { white, white, white, white });
+}
+
 static void
 snapshot_overlay (CaissaBoard *self,
                   GtkSnapshot *snapshot)
@@ -441,6 +467,9 @@ snapshot_overlay (CaissaBoard *self,
 
   if (self->promotion_to != CHESS_NO_SQUARE)
     snapshot_promotion_chooser (self, snapshot);
+
+  if (_caissa_board_cursor_shown (self))
+    snapshot_cursor (self, snapshot);
 }
 
 void

@@ -58,9 +58,9 @@ captured_square (const ChessPosition *pos,
 }
 
 /* Whether the touch-move rule allows this legal move. */
-static gboolean
-move_allowed (CaissaBoard *self,
-              ChessMove    move)
+gboolean
+_caissa_board_move_allowed (CaissaBoard *self,
+                            ChessMove    move)
 {
   if (self->committed != CHESS_NO_SQUARE && chess_move_from (move) != self->committed)
     return FALSE;
@@ -83,7 +83,7 @@ _caissa_board_targets (CaissaBoard *self,
     {
       ChessMove move = self->legal.moves[i];
 
-      if (chess_move_from (move) == from && move_allowed (self, move))
+      if (chess_move_from (move) == from && _caissa_board_move_allowed (self, move))
         targets |= 1ULL << chess_move_to (move);
     }
 
@@ -107,7 +107,7 @@ find_move (CaissaBoard   *self,
 
   move = chess_position_find_move (&self->position, from, to,
                                    promotion != CHESS_NO_PIECE_TYPE ? promotion : CHESS_QUEEN);
-  if (move == CHESS_MOVE_NONE || !move_allowed (self, move))
+  if (move == CHESS_MOVE_NONE || !_caissa_board_move_allowed (self, move))
     return CHESS_MOVE_NONE;
 
   *needs_choice = chess_move_kind (move) == CHESS_MOVE_PROMOTION
@@ -167,6 +167,7 @@ set_selected (CaissaBoard *self,
   if (self->selected == square)
     return;
   self->selected = square;
+  _caissa_board_update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -214,34 +215,37 @@ _caissa_board_reset_input (CaissaBoard *self,
     {
       self->committed = CHESS_NO_SQUARE;
       self->committed_target = CHESS_NO_SQUARE;
-      _caissa_board_update_accessible (self);
     }
   self->selected = self->committed;
+  _caissa_board_update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static void
-play (CaissaBoard *self,
-      ChessMove    move,
-      gboolean     dragged)
+gboolean
+_caissa_board_play (CaissaBoard  *self,
+                    ChessMove     move,
+                    gboolean      dragged,
+                    GError      **error)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) local_error = NULL;
   gboolean played;
 
   close_promotion (self);
 
   /* A dropped piece is already where it goes: no slide. */
   self->suppress_animation = dragged;
-  played = caissa_game_play_move (self->game, move, &error);
+  played = caissa_game_play_move (self->game, move, &local_error);
   self->suppress_animation = FALSE;
 
   if (!played)
     {
       char uci[6];
 
-      g_debug ("The game refused %s: %s", chess_move_to_uci (move, uci), error->message);
+      g_debug ("The game refused %s: %s", chess_move_to_uci (move, uci), local_error->message);
       deselect (self);
+      g_propagate_error (error, g_steal_pointer (&local_error));
     }
+  return played;
 }
 
 static void
@@ -263,7 +267,7 @@ play_or_choose (CaissaBoard *self,
       return;
     }
 
-  play (self, move, dragged);
+  _caissa_board_play (self, move, dragged, NULL);
 }
 
 /* A press on the promotion chooser: a piece, or anywhere else to cancel. */
@@ -282,7 +286,7 @@ press_promotion (CaissaBoard *self,
                                       promotion_pieces[slot], &needs_choice);
 
           if (move != CHESS_MOVE_NONE)
-            play (self, move, FALSE);
+            _caissa_board_play (self, move, FALSE, NULL);
           else
             close_promotion (self);
           return;
@@ -466,9 +470,16 @@ click_pressed_cb (GtkGestureClick *gesture,
                   double           y,
                   CaissaBoard     *self)
 {
+  ChessSquare square = caissa_board_get_square_at (self, x, y);
+
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   if (gtk_widget_get_focusable (GTK_WIDGET (self)))
     gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* Playing with the mouse: the keyboard cursor hides, and waits where the
+   * pointer was. */
+  caissa_board_set_keyboard_cursor (self, FALSE);
+  if (square != CHESS_NO_SQUARE)
+    caissa_board_set_cursor (self, square);
   _caissa_board_press (self, x, y);
 }
 
@@ -524,30 +535,11 @@ pointer_leave_cb (GtkEventControllerMotion *controller,
     update_cursor (self, CHESS_NO_SQUARE);
 }
 
-static gboolean
-key_pressed_cb (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                CaissaBoard           *self)
-{
-  if (keyval == GDK_KEY_Escape
-      && (self->selected != CHESS_NO_SQUARE || self->promotion_to != CHESS_NO_SQUARE
-          || self->dragging))
-    {
-      caissa_board_cancel (self);
-      return GDK_EVENT_STOP;
-    }
-
-  return GDK_EVENT_PROPAGATE;
-}
-
 void
 _caissa_board_init_input (CaissaBoard *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
-  GtkEventController *key = gtk_event_controller_key_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   /* Both see every press; grouped, so that claiming the press in one
@@ -562,9 +554,6 @@ _caissa_board_init_input (CaissaBoard *self)
   g_signal_connect (drag, "cancel", G_CALLBACK (drag_cancel_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   gtk_gesture_group (click, drag);
-
-  g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), key);
 
   g_signal_connect (motion, "motion", G_CALLBACK (pointer_motion_cb), self);
   g_signal_connect (motion, "leave", G_CALLBACK (pointer_leave_cb), self);

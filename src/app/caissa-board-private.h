@@ -67,6 +67,12 @@ struct _CaissaBoard
   ChessSquare     hover;
   const char     *cursor_name;     /* static string */
 
+  /* Keyboard play: the cursor square, whether it is shown, and what the
+   * accessible description says. */
+  ChessSquare     cursor;
+  guint           keyboard_cursor : 1;
+  char           *announcement;
+
   /* Touch-move (RULES.md §4). */
   ChessSquare     committed;
   ChessSquare     committed_target;
@@ -95,7 +101,6 @@ struct _CaissaBoard
 /* caissa-board.c */
 void         _caissa_board_invalidate_static   (CaissaBoard *self);
 void         _caissa_board_invalidate_pieces   (CaissaBoard *self);
-void         _caissa_board_update_accessible   (CaissaBoard *self);
 gboolean     _caissa_board_square_origin       (CaissaBoard *self,
                                                 ChessSquare  square,
                                                 float       *x,
@@ -111,8 +116,20 @@ guint        _caissa_board_get_static_builds   (CaissaBoard *self);
 void         _caissa_board_snapshot            (CaissaBoard *self,
                                                 GtkSnapshot *snapshot);
 
+/* caissa-board-keyboard.c */
+void         _caissa_board_init_keyboard       (CaissaBoard *self);
+void         _caissa_board_update_accessible   (CaissaBoard *self);
+gboolean     _caissa_board_cursor_shown        (CaissaBoard *self);
+ChessSquare  _caissa_board_default_cursor      (CaissaBoard *self);
+
 /* caissa-board-input.c */
 void         _caissa_board_init_input          (CaissaBoard *self);
+gboolean     _caissa_board_move_allowed        (CaissaBoard *self,
+                                                ChessMove    move);
+gboolean     _caissa_board_play                (CaissaBoard  *self,
+                                                ChessMove     move,
+                                                gboolean      dragged,
+                                                GError      **error);
 void         _caissa_board_reset_input         (CaissaBoard *self,
                                                 gboolean     keep_commitment);
 ChessBitboard _caissa_board_targets            (CaissaBoard *self,

@@ -26,12 +26,14 @@ enum
   PROP_INTERACTIVE,
   PROP_THEME,
   PROP_PIECE_SET,
+  PROP_KEYBOARD_CURSOR,
   N_PROPS
 };
 
 enum
 {
   SQUARE_CLICKED,
+  START_TYPING,
   N_SIGNALS
 };
 
@@ -386,30 +388,20 @@ game_notify_can_move_cb (CaissaBoard *self)
 }
 
 /* ---------------------------------------------------------------------- */
-/* Accessibility and tooltips */
+/* Focus */
 
-void
-_caissa_board_update_accessible (CaissaBoard *self)
+static gboolean
+caissa_board_focus (GtkWidget        *widget,
+                    GtkDirectionType  direction)
 {
-  g_autofree char *text = NULL;
-  char name[3];
+  gboolean had_focus = gtk_widget_has_focus (widget);
 
-  if (self->committed != CHESS_NO_SQUARE)
-    /* Translators: %s is a square such as "g1". */
-    text = g_strdup_printf (_("Touch-move: you must move the piece on %s"),
-                            chess_square_name (self->committed, name));
-  else if (self->committed_target != CHESS_NO_SQUARE)
-    /* Translators: %s is a square such as "d5". */
-    text = g_strdup_printf (_("Touch-move: you must capture the piece on %s"),
-                            chess_square_name (self->committed_target, name));
-
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), text);
-  if (text != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
-                                    -1);
-  else
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  if (!GTK_WIDGET_CLASS (caissa_board_parent_class)->focus (widget, direction))
+    return FALSE;
+  /* The focus came by the keyboard (Tab): show the keyboard cursor. */
+  if (!had_focus && gtk_widget_has_focus (widget))
+    caissa_board_set_keyboard_cursor (CAISSA_BOARD (widget), TRUE);
+  return TRUE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -438,6 +430,7 @@ caissa_board_finalize (GObject *object)
   CaissaBoard *self = CAISSA_BOARD (object);
 
   g_free (self->theme);
+  g_free (self->announcement);
   g_array_unref (self->arrows);
   g_array_unref (self->marks);
 
@@ -481,6 +474,9 @@ caissa_board_get_property (GObject    *object,
     case PROP_PIECE_SET:
       g_value_set_object (value, self->piece_set);
       break;
+    case PROP_KEYBOARD_CURSOR:
+      g_value_set_boolean (value, self->keyboard_cursor);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -523,6 +519,9 @@ caissa_board_set_property (GObject      *object,
     case PROP_PIECE_SET:
       caissa_board_set_piece_set (self, g_value_get_object (value));
       break;
+    case PROP_KEYBOARD_CURSOR:
+      caissa_board_set_keyboard_cursor (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -544,6 +543,7 @@ caissa_board_class_init (CaissaBoardClass *klass)
   widget_class->size_allocate = caissa_board_size_allocate;
   widget_class->snapshot = caissa_board_snapshot;
   widget_class->system_setting_changed = caissa_board_system_setting_changed;
+  widget_class->focus = caissa_board_focus;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, CAISSA_TYPE_GAME,
@@ -572,6 +572,9 @@ caissa_board_class_init (CaissaBoardClass *klass)
   properties[PROP_PIECE_SET] =
     g_param_spec_object ("piece-set", NULL, NULL, CAISSA_TYPE_PIECE_SET,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KEYBOARD_CURSOR] =
+    g_param_spec_boolean ("keyboard-cursor", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -587,7 +590,21 @@ caissa_board_class_init (CaissaBoardClass *klass)
                   0, g_signal_accumulator_true_handled, NULL, NULL,
                   G_TYPE_BOOLEAN, 1, G_TYPE_UINT);
 
+  /**
+   * CaissaBoard::start-typing:
+   * @text: the character typed (UTF-8)
+   *
+   * Emitted when a key that can begin a move in SAN is pressed while the
+   * board shows its keyboard cursor. A handler that takes the text (a move
+   * entry that puts it in and takes the focus) returns TRUE.
+   */
+  signals[START_TYPING] =
+    g_signal_new ("start-typing", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, g_signal_accumulator_true_handled, NULL, NULL,
+                  G_TYPE_BOOLEAN, 1, G_TYPE_STRING);
+
   gtk_widget_class_set_css_name (widget_class, "chessboard");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
 }
 
 static void
@@ -611,12 +628,14 @@ caissa_board_init (CaissaBoard *self)
   self->committed_target = CHESS_NO_SQUARE;
   self->promotion_from = CHESS_NO_SQUARE;
   self->promotion_to = CHESS_NO_SQUARE;
+  self->cursor = CHESS_NO_SQUARE;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Chessboard"), -1);
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
 
   _caissa_board_init_input (self);
+  _caissa_board_init_keyboard (self);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -673,6 +692,7 @@ BOOLEAN_GETTER (show_legal_moves)
 BOOLEAN_GETTER (animate)
 BOOLEAN_GETTER (touch_move)
 BOOLEAN_GETTER (interactive)
+BOOLEAN_GETTER (keyboard_cursor)
 
 #undef BOOLEAN_GETTER
 
@@ -746,6 +766,23 @@ caissa_board_set_touch_move (CaissaBoard *self,
   self->touch_move = touch_move;
   _caissa_board_reset_input (self, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOUCH_MOVE]);
+}
+
+void
+caissa_board_set_keyboard_cursor (CaissaBoard *self,
+                                  gboolean     shown)
+{
+  g_return_if_fail (CAISSA_IS_BOARD (self));
+
+  shown = !!shown;
+  if (self->keyboard_cursor == shown)
+    return;
+  self->keyboard_cursor = shown;
+  if (shown)
+    self->cursor = _caissa_board_default_cursor (self);
+  _caissa_board_update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KEYBOARD_CURSOR]);
 }
 
 void
@@ -936,4 +973,34 @@ caissa_board_get_promotion_square (CaissaBoard *self)
   g_return_val_if_fail (CAISSA_IS_BOARD (self), CHESS_NO_SQUARE);
 
   return self->promotion_to;
+}
+
+void
+caissa_board_append_state (CaissaBoard *self,
+                           GString     *out)
+{
+  char name[3];
+
+  g_return_if_fail (CAISSA_IS_BOARD (self));
+  g_return_if_fail (out != NULL);
+
+  g_string_append_printf (out, "cursor %s\n", chess_square_name (self->cursor, name));
+  g_string_append_printf (out, "keyboard-cursor %d\n", self->keyboard_cursor);
+  g_string_append_printf (out, "board-focus %d\n", gtk_widget_is_focus (GTK_WIDGET (self)));
+  {
+    GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+    GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+    /* What has the keyboard instead, when not the board. */
+    g_string_append_printf (out, "focus %s\n", focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "-");
+  }
+  g_string_append_printf (out, "selected %s\n", chess_square_name (self->selected, name));
+  g_string_append_printf (out, "promotion %s\n", chess_square_name (self->promotion_to, name));
+  g_string_append_printf (out, "theme %s\n", self->theme);
+  g_string_append_printf (out, "piece-set %s\n", caissa_piece_set_get_name (self->piece_set));
+  g_string_append_printf (out, "show-coordinates %d\n", self->show_coordinates);
+  g_string_append_printf (out, "show-legal-moves %d\n", self->show_legal_moves);
+  g_string_append_printf (out, "animate %d\n", self->animate);
+  g_string_append_printf (out, "touch-move %d\n", self->touch_move);
+  g_string_append_printf (out, "announcement %s\n", caissa_board_get_announcement (self));
 }

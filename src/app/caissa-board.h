@@ -117,4 +117,34 @@ ChessSquare     caissa_board_get_committed_target (CaissaBoard *self);
 /* The promotion square while the chooser is open, else CHESS_NO_SQUARE. */
 ChessSquare     caissa_board_get_promotion_square (CaissaBoard *self);
 
+/* Keyboard play. While the board has the focus and shows its keyboard
+ * cursor ("keyboard-cursor"), the arrow keys move the cursor, Enter and
+ * Space act on its square as a click would, Escape drops the selection and
+ * then hides the cursor, and a key that can start a move in SAN (a–h, N, B,
+ * R, Q, K, O) emits ::start-typing. The cursor shows when the focus comes
+ * by the keyboard (Tab) or on Enter, and hides on a click. Space is left to
+ * the window (the clock) whenever no move can be made. */
+gboolean        caissa_board_get_keyboard_cursor (CaissaBoard *self);
+void            caissa_board_set_keyboard_cursor (CaissaBoard *self,
+                                                  gboolean     shown);
+ChessSquare     caissa_board_get_cursor         (CaissaBoard *self);
+void            caissa_board_set_cursor         (CaissaBoard *self,
+                                                 ChessSquare  square);
+/* Plays a move typed in SAN ("Nf3", "O-O", "e8=Q") on the shown position,
+ * within the touch-move commitment; on failure the error says why. */
+gboolean        caissa_board_play_san           (CaissaBoard  *self,
+                                                 const char   *san,
+                                                 GError      **error);
+/* "e4, white pawn", "d5, empty square": how a square is announced. */
+char           *caissa_board_describe_square    (CaissaBoard *self,
+                                                 ChessSquare  square);
+/* What assistive technology is told about the board now (its accessible
+ * description): the cursor's square, the selection, a touch-move
+ * commitment, the last move. */
+const char     *caissa_board_get_announcement   (CaissaBoard *self);
+/* "key value" lines for tests driving the app from outside (dump-state):
+ * cursor, keyboard-cursor, selected, theme, show-coordinates, … */
+void            caissa_board_append_state       (CaissaBoard *self,
+                                                 GString     *out);
+
 G_END_DECLS

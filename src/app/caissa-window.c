@@ -12,10 +12,14 @@
 #include "caissa-adaptive-box.h"
 #include "caissa-board.h"
 #include "caissa-clock-face.h"
+#include "caissa-move-entry.h"
 #include "caissa-move-list.h"
 #include "caissa-new-game-dialog.h"
+#include "caissa-window-autosave.h"
+#include "caissa-preferences-window.h"
 #include "caissa-window.h"
 #include "caissa-window-review.h"
+#include "caissa-window-practice.h"
 
 struct _CaissaWindow
 {
@@ -319,6 +323,13 @@ toast (CaissaWindow *self,
        const char   *text)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+void
+_caissa_window_add_toast (CaissaWindow *self,
+                          AdwToast     *toast)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 /* --- The clock ---------------------------------------------------------------------- */
@@ -665,6 +676,9 @@ caissa_window_close_request (GtkWindow *window)
   if (_caissa_window_review_close_request (_caissa_window_get_review (CAISSA_WINDOW (window))))
     return TRUE;
   save_window_state (CAISSA_WINDOW (window));
+  /* A game in progress: "Keep this game for later?" first. */
+  if (_caissa_window_autosave_close_request (CAISSA_WINDOW (window)))
+    return TRUE;
 
   return GTK_WINDOW_CLASS (caissa_window_parent_class)->close_request (window);
 }
@@ -759,6 +773,7 @@ caissa_window_class_init (CaissaWindowClass *klass)
   g_type_ensure (CAISSA_TYPE_ADAPTIVE_BOX);
   g_type_ensure (CAISSA_TYPE_BOARD);
   g_type_ensure (CAISSA_TYPE_MOVE_LIST);
+  g_type_ensure (CAISSA_TYPE_MOVE_ENTRY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/caissa/Caissa/ui/caissa-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, toast_overlay);
@@ -794,6 +809,31 @@ caissa_window_class_init (CaissaWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.claim-draw-next-move", "claim-pending");
   gtk_widget_class_install_action (widget_class, "win.resign", "s", resign_action);
   _caissa_window_review_class_init (widget_class);
+  _caissa_window_practice_class_init (widget_class);
+}
+
+static gboolean
+focus_board_cb (gpointer data)
+{
+  CaissaWindow *self = data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  /* Unless the user has gone on to a text field already. */
+  if (focus == NULL || !GTK_IS_EDITABLE (focus))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* GTK 4.8 moves the focus on from the board when the window first becomes
+ * active; it goes back once that is done. */
+static void
+first_active_cb (CaissaWindow *self)
+{
+  if (!gtk_window_is_active (GTK_WINDOW (self)))
+    return;
+  g_signal_handlers_disconnect_by_func (self, first_active_cb, NULL);
+  g_idle_add (focus_board_cb, g_object_ref (self));
 }
 
 static void
@@ -810,6 +850,7 @@ caissa_window_init (CaissaWindow *self)
   caissa_move_list_set_game (self->move_list, self->game);
   /* The keyboard starts on the board (Enter shows its cursor). */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (first_active_cb), NULL);
 
   self->clock_face = g_object_ref_sink (CAISSA_CLOCK_FACE (caissa_clock_face_new ()));
   key = gtk_event_controller_key_new ();
@@ -823,6 +864,7 @@ caissa_window_init (CaissaWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), key);
 
   _caissa_window_review_new (self);
+  _caissa_window_practice_init (self);
   update_actions (self);
 }
 
@@ -844,6 +886,7 @@ caissa_window_new (CaissaApplication *application)
       if (g_settings_get_boolean (settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       caissa_board_set_flipped (self->board, g_settings_get_boolean (settings, "flipped"));
+      caissa_preferences_bind_board (settings, self->board);
       caissa_game_set_white_name (self->game, white);
       caissa_game_set_black_name (self->game, black);
 
@@ -1002,6 +1045,7 @@ caissa_window_describe_state (CaissaWindow *self)
     int h = gtk_widget_get_height (GTK_WIDGET (self));
 
     g_string_append_printf (out, "window %d %d\n", w, h);
+    caissa_board_append_state (self->board, out);
   }
 
   /* The clock: its state, both faces as shown, and where its two buttons
@@ -1034,8 +1078,11 @@ caissa_window_describe_state (CaissaWindow *self)
                                     (int) bounds.size.width, (int) bounds.size.height);
         }
     }
+  /* Names, draw offers, exact clock times, the Draw or Resign button. */
+  _caissa_window_autosave_describe (self, out);
 
   _caissa_window_review_describe (_caissa_window_get_review (self), out);
+  _caissa_window_practice_describe (self, out);
 
   g_type_class_unref (outcome_class);
   g_type_class_unref (reason_class);
