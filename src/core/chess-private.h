@@ -107,6 +107,10 @@ bool     _chess_castling_ok             (const ChessPosition *pos, unsigned home
 /* The e.p. capture by the pawn on `from`: a real e.p. square next to it,
  * and no check left or uncovered (along the rank too). */
 bool     _chess_ep_ok                   (const ChessPosition *pos, unsigned from);
+/* chess_san_parse () without its path for plain text: the tolerant
+ * reading and the general resolver alone, for tests to compare with. */
+ChessMove _chess_san_parse_general      (const ChessPosition *pos, const char *text, size_t len,
+                                         ChessError *error);
 /* True when `by` attacks sq given the occupancy. */
 bool     _chess_square_attacked         (const ChessPosition *pos, ChessSquare sq,
                                          ChessColor by, ChessBitboard occupied);

@@ -812,6 +812,17 @@ parse_tolerant (const ChessPosition *pos,
 #undef SHOWN
 }
 
+static inline void
+clear_error (ChessError *error)
+{
+  if (error)
+    {
+      error->code = CHESS_OK;
+      error->line = error->column = error->offset = 0;
+      error->message[0] = '\0';
+    }
+}
+
 ChessMove
 chess_san_parse (const ChessPosition *pos,
                  const char          *text,
@@ -821,13 +832,19 @@ chess_san_parse (const ChessPosition *pos,
   ChessMove m;
 
   _chess_init_fast ();
-  if (error)
-    {
-      error->code = CHESS_OK;
-      error->line = error->column = error->offset = 0;
-      error->message[0] = '\0';
-    }
+  clear_error (error);
   if (text != NULL && (m = parse_plain (pos, text, len)) != CHESS_MOVE_NONE)
     return m;
+  return parse_tolerant (pos, text, len, error);
+}
+
+ChessMove
+_chess_san_parse_general (const ChessPosition *pos,
+                          const char          *text,
+                          size_t               len,
+                          ChessError          *error)
+{
+  _chess_init_fast ();
+  clear_error (error);
   return parse_tolerant (pos, text, len, error);
 }
