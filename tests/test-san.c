@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "chess-san.h"
+#include "chess-private.h"
 #include "core-test-util.h"
 
 static ChessMove
@@ -433,6 +434,13 @@ check_named (const ChessPosition *pos,
   g_strlcpy (text + k, suffix, sizeof text - k);
 
   m = chess_san_parse (pos, text, strlen (text), &error);
+  /* The path for plain text and the general resolver agree, word for word. */
+  {
+    ChessError general_error;
+    g_assert_cmpuint (_chess_san_parse_general (pos, text, strlen (text), &general_error), ==, m);
+    g_assert_cmpint (general_error.code, ==, error.code);
+    g_assert_cmpstr (general_error.message, ==, error.message);
+  }
   if (n == 1)
     {
       if (m != fits[0])
