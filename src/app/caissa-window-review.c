@@ -317,6 +317,10 @@ file_notify_cb (CaissaPgnFile *file,
 
       _caissa_review_toast (review, text);
     }
+  /* A file read again after a save: its row is marked once it is listed. */
+  if (!caissa_pgn_file_get_loading (file) && pspec->name == g_intern_static_string ("loading")
+      && _caissa_review_has_game_from_file (review))
+    caissa_game_list_set_current (review->game_list, review->position);
   _caissa_review_update_title (review);
   _caissa_window_review_update_actions (review);
 }
