@@ -1022,6 +1022,8 @@ caissa_window_describe_state (CaissaWindow *self)
   g_string_append_printf (out, "n-plies %u\n", caissa_game_get_n_plies (game));
   g_string_append_printf (out, "flipped %d\n", caissa_board_get_flipped (self->board));
   g_string_append_printf (out, "narrow %d\n", caissa_adaptive_box_get_narrow (self->adaptive_box));
+  /* The status line as shown, translated (tests/e2e/test-locale.sh). */
+  g_string_append_printf (out, "status %s\n", gtk_label_get_label (self->status_label));
 
   /* Squares a1 and h8 in surface coordinates: the toplevel X window's own
    * pixels, which a test turns into screen coordinates. Any other square
