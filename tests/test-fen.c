@@ -57,8 +57,13 @@ static const NormalCase normal_cases[] = {
   /* Two promoted pieces (a second dark bishop, a third knight) for two
    * missing pawns is possible. */
   { "4k3/8/8/8/8/8/PPPPPP2/B1B1KNNN w - - 0 1", "4k3/8/8/8/8/8/PPPPPP2/B1B1KNNN w - - 0 1" },
-  /* A huge halfmove clock saturates at 255. */
-  { "4k3/8/8/8/8/8/8/4KQ2 w - - 300 200", "4k3/8/8/8/8/8/8/4KQ2 w - - 255 200" },
+  /* A halfmove clock past 150 plies (the 75-move rule has ended the game)
+   * or past what a byte holds is kept exactly, up to 65535; so is the
+   * largest move number; leading zeros are read as decimal. */
+  { "4k3/8/8/8/8/8/8/4KQ2 w - - 300 200", "4k3/8/8/8/8/8/8/4KQ2 w - - 300 200" },
+  { "4k3/8/8/8/8/8/8/4KQ2 w - - 256 1", "4k3/8/8/8/8/8/8/4KQ2 w - - 256 1" },
+  { "4k3/8/8/8/8/8/8/4KQ2 b - - 65535 65535", "4k3/8/8/8/8/8/8/4KQ2 b - - 65535 65535" },
+  { "4k3/8/8/8/8/8/8/4KQ2 w - - 00000000000300 0000000000012", "4k3/8/8/8/8/8/8/4KQ2 w - - 300 12" },
 };
 
 static void
@@ -99,7 +104,15 @@ static const RefusalCase refusals[] = {
   { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", 52, "en passant: must be '-' or a square" },
   { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", 54, "halfmove clock: must be a number" },
   { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", 56, "fullmove number: must be a number" },
-  { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999", 56, "fullmove number" },
+  { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999", 56, "fullmove number: 99999 is larger than 65535" },
+  { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 65536", 56, "fullmove number: 65536 is larger than 65535" },
+  { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4294967297", 56, "fullmove number: 4294967297 is larger than 65535" },
+  { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 65536 1", 54, "halfmove clock: 65536 is larger than 65535" },
+  { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 18446744073709551916 1", 54,
+    "halfmove clock: 18446744073709551916 is larger than 65535" },
+  { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 123456789012345678901234 1", 54,
+    "halfmove clock: 12345678901234567890... is larger than 65535" },
+  { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - +3 1", 54, "halfmove clock: must be a number" },
   { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", 58, "unexpected text after the fullmove number" },
   /* impossible positions (RULES.md §9) */
   { "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", 1, "Black has no king" },

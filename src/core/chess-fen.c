@@ -97,24 +97,52 @@ fail (ChessError    *error,
   return false;
 }
 
-/* Parses a decimal number of at most 9 digits; false if anything else. */
-static bool
-parse_number (const char    *s,
-              size_t         len,
-              unsigned long *value)
+typedef enum
+{
+  COUNTER_OK,
+  COUNTER_NOT_A_NUMBER,
+  COUNTER_TOO_LARGE,
+} CounterResult;
+
+/* Parses a counter: decimal digits only, at most max. */
+static CounterResult
+parse_counter (const char    *s,
+               size_t         len,
+               unsigned long  max,
+               unsigned long *value)
 {
   unsigned long v = 0;
+  size_t i = 0;
 
-  if (len == 0 || len > 9)
-    return false;
-  for (size_t i = 0; i < len; i++)
-    {
-      if (s[i] < '0' || s[i] > '9')
-        return false;
-      v = v * 10 + (unsigned long) (s[i] - '0');
-    }
+  if (len == 0)
+    return COUNTER_NOT_A_NUMBER;
+  for (size_t k = 0; k < len; k++)
+    if (s[k] < '0' || s[k] > '9')
+      return COUNTER_NOT_A_NUMBER;
+  while (i + 1 < len && s[i] == '0')
+    i++;
+  if (len - i > 9)
+    return COUNTER_TOO_LARGE;
+  for (; i < len; i++)
+    v = v * 10 + (unsigned long) (s[i] - '0');
+  if (v > max)
+    return COUNTER_TOO_LARGE;
   *value = v;
-  return true;
+  return COUNTER_OK;
+}
+
+/* Refuses a counter that does not fit: "70000 is larger than 65535". */
+static bool
+fail_too_large (ChessError    *error,
+                const Fields  *f,
+                ChessFenField  field)
+{
+  char what[64];
+  size_t n = f->flen[field];
+
+  snprintf (what, sizeof what, "%.*s%s is larger than 65535", (int) (n > 20 ? 20 : n),
+            f->text + f->start[field], n > 20 ? "..." : "");
+  return fail (error, f, field, f->start[field], what);
 }
 
 bool
@@ -278,16 +306,35 @@ chess_fen_parse (ChessPosition *pos,
   p.fullmove = 1;
   if (f.nfields >= 5)
     {
-      unsigned long v;
-      if (!parse_number (text + f.start[4], f.flen[4], &v))
-        return fail (error, &f, CHESS_FIELD_HALFMOVE, f.start[4], "must be a number");
-      p.halfmove = (uint8_t) (v > 255 ? 255 : v);
+      /* Kept as given, even past 150 plies (where the 75-move rule has
+       * already ended the game): positions after such a draw are studied
+       * too, and a FEN read back must say what it said. */
+      unsigned long v = 0;
+      switch (parse_counter (text + f.start[4], f.flen[4], UINT16_MAX, &v))
+        {
+        case COUNTER_NOT_A_NUMBER:
+          return fail (error, &f, CHESS_FIELD_HALFMOVE, f.start[4], "must be a number");
+        case COUNTER_TOO_LARGE:
+          return fail_too_large (error, &f, CHESS_FIELD_HALFMOVE);
+        case COUNTER_OK:
+        default:
+          break;
+        }
+      p.halfmove = (uint16_t) v;
     }
   if (f.nfields >= 6)
     {
-      unsigned long v;
-      if (!parse_number (text + f.start[5], f.flen[5], &v) || v > 65535)
-        return fail (error, &f, CHESS_FIELD_FULLMOVE, f.start[5], "must be a number from 1 to 65535");
+      unsigned long v = 0;
+      switch (parse_counter (text + f.start[5], f.flen[5], UINT16_MAX, &v))
+        {
+        case COUNTER_NOT_A_NUMBER:
+          return fail (error, &f, CHESS_FIELD_FULLMOVE, f.start[5], "must be a number from 1 to 65535");
+        case COUNTER_TOO_LARGE:
+          return fail_too_large (error, &f, CHESS_FIELD_FULLMOVE);
+        case COUNTER_OK:
+        default:
+          break;
+        }
       /* Some writers put 0 here; the game starts at move 1. */
       p.fullmove = (uint16_t) (v == 0 ? 1 : v);
     }

@@ -25,7 +25,9 @@ typedef struct
   ChessSquare   ep_square;    /* square behind a pawn that just double-stepped, or CHESS_NO_SQUARE */
   uint8_t       side;         /* ChessColor to move */
   uint8_t       castling;     /* CHESS_CASTLE_* mask */
-  uint8_t       halfmove;     /* plies since the last capture or pawn move (saturates at 255) */
+  uint16_t      halfmove;     /* plies since the last capture or pawn move: a FEN may
+                                 give any value up to 65535 (kept as given); a move
+                                 adds 1 up to 255 (the game ends at 150 anyway) */
   uint16_t      fullmove;     /* starts at 1, incremented after Black's move */
 } ChessPosition;
 
