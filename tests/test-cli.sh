@@ -47,7 +47,7 @@ expect ()
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 kiwi='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 
-echo "1..36"
+echo "1..40"
 
 # perft
 expect "perft start d4" 0 197281 '' -- perft "$start" 4
@@ -115,6 +115,18 @@ expect "fen refuses side not to move in check" 2 '' 'side to move' -- fen "4k3/4
 expect "fen refuses impossible e.p." 2 '' 'en passant' -- fen "4k3/8/8/8/8/8/8/4K3 w - e6 0 1"
 expect "fen refuses garbage" 2 '' 'column' -- fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk"
 expect "fen no args" 2 '' 'usage: caissa-cli fen' -- fen
+# The counters are kept as given up to 65535 (a halfmove clock of 300 once
+# came back as 255), and refused with their value past it.
+expect "fen keeps a halfmove clock of 300" 0 '4k3/8/8/8/8/8/8/4KQ2 w - - 300 200' '' \
+  -- fen "4k3/8/8/8/8/8/8/4KQ2 w - - 300 200"
+expect "moves: halfmove 300 is past the 75-move rule" 0 'status: seventy-five' '' \
+  -- moves "4k3/8/8/8/8/8/8/4KQ2 w - - 300 200"
+expect "fen refuses a halfmove clock past 65535" 2 '' \
+  'invalid FEN, column 28: halfmove clock: 70000 is larger than 65535' \
+  -- fen "4k3/8/8/8/8/8/8/4KQ2 w - - 70000 200"
+expect "fen refuses a fullmove number past 65535" 2 '' \
+  'invalid FEN, column 30: fullmove number: 70000 is larger than 65535' \
+  -- fen "4k3/8/8/8/8/8/8/4KQ2 w - - 7 70000"
 expect "unknown command" 2 '' 'unknown command' -- frobnicate
 
 exit 0
