@@ -868,6 +868,23 @@ caissa_window_init (CaissaWindow *self)
   update_actions (self);
 }
 
+/* The clock for new games, changed in the preferences while the window is
+ * open: the next New Game offers it (the game on the board keeps its own). */
+static void
+clock_settings_changed_cb (GSettings    *settings,
+                           const char   *key,
+                           CaissaWindow *self)
+{
+  g_autofree char *time_control = g_settings_get_string (settings, "time-control");
+  g_autoptr(CaissaClock) check = caissa_clock_new_for_time_control (time_control, NULL);
+
+  if (check == NULL)
+    return;
+  g_free (self->time_control);
+  self->time_control = g_strdup (caissa_clock_get_time_control (check));
+  self->auto_press = g_settings_get_boolean (settings, "auto-press");
+}
+
 CaissaWindow *
 caissa_window_new (CaissaApplication *application)
 {
@@ -894,6 +911,10 @@ caissa_window_new (CaissaApplication *application)
       self->time_control = g_settings_get_string (settings, "time-control");
       self->auto_press = g_settings_get_boolean (settings, "auto-press");
       setup_clock (self);
+      g_signal_connect_object (settings, "changed::time-control",
+                               G_CALLBACK (clock_settings_changed_cb), self, 0);
+      g_signal_connect_object (settings, "changed::auto-press",
+                               G_CALLBACK (clock_settings_changed_cb), self, 0);
     }
 
   return self;

@@ -66,7 +66,7 @@ if [ -n "$missing" ]; then
   exit 0
 fi
 
-echo "1..21"
+echo "1..22"
 
 # Settings in a key file the test changes from outside; no saved game to
 # resume.
@@ -234,6 +234,8 @@ gsettings set io.github.caissa.Caissa board-theme green
 check "the green board applies to the open window" wait_for theme green
 gsettings set io.github.caissa.Caissa touch-move true
 check "the touch-move rule applies to the open window" wait_for touch-move 1
+gsettings set io.github.caissa.Caissa time-control "'300+2'"
+check "the clock for new games follows the preference" wait_for clock-time-control 300+2
 
 # 11. Ctrl+, opens the preferences, Escape closes them; Ctrl+? the
 #     shortcuts.
