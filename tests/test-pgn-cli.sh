@@ -53,7 +53,7 @@ check ()
   fi
 }
 
-echo "1..26"
+echo "1..43"
 
 # --- pgn-check ---------------------------------------------------------------
 cp "$data/escaped-tags.pgn" "$data/illegal-move.pgn" "$data/parens.pgn" "$tmp/"
@@ -230,3 +230,171 @@ if [ "$(printf '%s\n' "$out" | head -1)" = "0${tab}439${tab}The \"Immortal\" Gam
 else
   not_ok "pgn-index --list: offsets, lengths and unescaped tag values" "$(printf '%s\n' "$out" | head -1)"
 fi
+
+# --- pgn-export -o never loses a game ----------------------------------------
+# In place: the bad game's text is copied through byte for byte, the good
+# ones rewritten; the error is reported and the exit code is 1.
+cat escaped-tags.pgn illegal-move.pgn > inplace.pgn
+bad_text=$(sed -n '/^\[Event "Illegal"\]/,/Nc6 \*$/p' illegal-move.pgn)
+run pgn-export inplace.pgn -o inplace.pgn
+check_out=$("$cli" pgn-check inplace.pgn 2>/dev/null)
+if [ "$rc" = 1 ] && [[ "$err" == "inplace.pgn:15:13: illegal move 'Ke3'"* ]] \
+   && [[ "$(cat inplace.pgn)" == *"$bad_text"* ]] && [ "$check_out" = "games: 3 ok: 2 errors: 1" ]; then
+  ok "pgn-export in place: a bad game is kept as it was, exit 1"
+else
+  not_ok "pgn-export in place: a bad game is kept as it was, exit 1" "rc $rc" "$err" "$check_out" "$(cat inplace.pgn)"
+fi
+
+# Every game bad: OUT gets the input's bytes, not an empty file.
+printf '[Event "a"]\n\n1. e4 e5 2. Ke3 *\n\n[Event "b"]\n\n1. Nf6 *\n' > allbad.pgn
+echo "old" > existing.pgn
+run pgn-export allbad.pgn -o existing.pgn
+if [ "$rc" = 1 ] && cmp -s allbad.pgn existing.pgn && [ "$(printf '%s\n' "$err" | wc -l)" = 2 ]; then
+  ok "pgn-export -o: every game bad, OUT holds them all as they were"
+else
+  not_ok "pgn-export -o: every game bad, OUT holds them all as they were" "rc $rc" "$err" "$(cat existing.pgn)"
+fi
+
+# From a pipe the bad text cannot be read again: OUT is left alone.
+echo "old" > existing.pgn
+out=$("$cli" pgn-export - -o existing.pgn < allbad.pgn 2>"$tmp/stderr"); rc=$?; err=$(cat "$tmp/stderr")
+if [ "$rc" = 2 ] && [ "$(cat existing.pgn)" = "old" ] \
+   && [[ "$err" == *"existing.pgn not written: 2 games have errors"* ]] \
+   && [ -z "$(ls -A | grep '^\.existing')" ]; then
+  ok "pgn-export - -o OUT: bad games from a pipe leave OUT untouched, exit 2"
+else
+  not_ok "pgn-export - -o OUT: bad games from a pipe leave OUT untouched, exit 2" "rc $rc" "$err" "$(ls -A)"
+fi
+
+# Binary junk before a good game: the junk's 20 bytes come through as they
+# were, the good game rewritten; OUT reads as the input did.
+cp "$data/binary-junk.pgn" junk.pgn
+run pgn-export junk.pgn -o junk-out.pgn
+if [ "$rc" = 1 ] && [ "$(head -c 20 junk.pgn | od -An -tx1)" = "$(head -c 20 junk-out.pgn | od -An -tx1)" ] \
+   && [ "$("$cli" pgn-check junk-out.pgn 2>&1)" = "$("$cli" pgn-check junk.pgn 2>&1 | sed 's/^junk\.pgn/junk-out.pgn/')" ]; then
+  ok "pgn-export -o: binary junk comes through as it was"
+else
+  not_ok "pgn-export -o: binary junk comes through as it was" "rc $rc" "$err" "$(od -c junk-out.pgn | head -3)"
+fi
+
+# The mode of the file replaced is kept.
+cp escaped-tags.pgn private.pgn
+chmod 600 private.pgn
+run pgn-export once.pgn -o private.pgn
+if [ "$rc" = 0 ] && [ "$(stat -c %a private.pgn)" = 600 ] && cmp -s private.pgn twice.pgn; then
+  ok "pgn-export -o: a 0600 file stays 0600"
+else
+  not_ok "pgn-export -o: a 0600 file stays 0600" "rc $rc" "mode $(stat -c %a private.pgn)"
+fi
+
+# A symbolic link is followed: its target is replaced, the link stays.
+cp escaped-tags.pgn target.pgn
+ln -s target.pgn link.pgn
+ln -s new-target.pgn dangling.pgn
+run pgn-export once.pgn -o link.pgn
+rc1=$rc
+run pgn-export once.pgn -o dangling.pgn
+if [ "$rc1" = 0 ] && [ "$rc" = 0 ] && [ -L link.pgn ] && [ "$(readlink link.pgn)" = target.pgn ] \
+   && cmp -s target.pgn twice.pgn && [ -L dangling.pgn ] && cmp -s new-target.pgn twice.pgn; then
+  ok "pgn-export -o LINK: the link stays, its target is written"
+else
+  not_ok "pgn-export -o LINK: the link stays, its target is written" "rc $rc1 $rc" "$(ls -l)"
+fi
+
+# A FIFO is written to, not replaced by a file.
+mkfifo pipe.fifo
+timeout 20 cat pipe.fifo > fifo-out.pgn &
+reader=$!
+run pgn-export once.pgn -o pipe.fifo
+wait "$reader"
+if [ "$rc" = 0 ] && [ -p pipe.fifo ] && cmp -s fifo-out.pgn twice.pgn; then
+  ok "pgn-export -o FIFO: written to, still a FIFO"
+else
+  not_ok "pgn-export -o FIFO: written to, still a FIFO" "rc $rc" "$err" "$(ls -l pipe.fifo)"
+fi
+
+# Character devices (made here, so a failure harms no real one): written
+# straight to; a full one reports ENOSPC. Only root can make them.
+if [ "$(id -u)" = 0 ] && mknod null.dev c 1 3 2>/dev/null && mknod full.dev c 1 7 2>/dev/null; then
+  run pgn-export once.pgn -o null.dev
+  rc1=$rc
+  run pgn-export once.pgn -o full.dev
+  if [ "$rc1" = 0 ] && [ -c null.dev ] && [ "$rc" = 2 ] && [ -c full.dev ] \
+     && [ "$err" = "caissa-cli pgn-export: cannot write full.dev: No space left on device" ]; then
+    ok "pgn-export -o DEVICE: written to, never replaced (a full one: ENOSPC, exit 2)"
+  else
+    not_ok "pgn-export -o DEVICE: written to, never replaced" "rc $rc1 $rc" "$err" "$(ls -l null.dev full.dev)"
+  fi
+else
+  skip "pgn-export -o DEVICE: written to, never replaced" "mknod needs root"
+fi
+
+# What /dev/stdout is, made here: a link into /proc/self/fd (a bug that
+# replaced it must not replace the real one, as the old code did as root).
+ln -s /proc/self/fd/1 stdout.link
+run pgn-export once.pgn -o stdout.link
+if [ "$rc" = 0 ] && [ "$out" = "$(cat twice.pgn)" ] && [ "$(readlink stdout.link)" = /proc/self/fd/1 ]; then
+  ok "pgn-export -o a link to /proc/self/fd/1: the games on standard output"
+else
+  not_ok "pgn-export -o a link to /proc/self/fd/1: the games on standard output" "rc $rc" "$err"
+fi
+"$cli" pgn-export once.pgn -o stdout.link > stdout-file.pgn 2>"$tmp/stderr"
+rc=$?
+if [ "$rc" = 0 ] && cmp -s stdout-file.pgn twice.pgn && [ -L stdout.link ]; then
+  ok "pgn-export -o a link to /proc/self/fd/1 on a file: written in place"
+else
+  not_ok "pgn-export -o a link to /proc/self/fd/1 on a file: written in place" "rc $rc" "$(cat "$tmp/stderr")"
+fi
+
+run pgn-export once.pgn -o adir
+check "pgn-export -o DIRECTORY: exit 2" 2 "" "caissa-cli pgn-export: cannot write adir: Is a directory"
+
+# --- A file that changes while it is read -------------------------------------
+# CAISSA_TEST_TRUNCATE_AFTER=N truncates the input to N bytes once the
+# bytes up to N have been read: what another program's truncate does, at
+# a known moment. Mapped, this was a SIGBUS (exit 135).
+"$cli" pgn-gen 3000 7 > shrink-src.pgn
+for j in 1 2; do
+  cp shrink-src.pgn shrink.pgn
+  out=$(CAISSA_TEST_TRUNCATE_AFTER=1500000 "$cli" pgn-check -j $j shrink.pgn 2>"$tmp/stderr"); rc=$?
+  err=$(cat "$tmp/stderr")
+  if [ "$rc" = 2 ] && [ "$(stat -c %s shrink.pgn)" = 1500000 ] \
+     && [[ "$err" == *"caissa-cli pgn-check: shrink.pgn: the file changed while it was being read" ]]; then
+    ok "pgn-check -j $j: a file truncated while read is reported, exit 2"
+  else
+    not_ok "pgn-check -j $j: a file truncated while read is reported, exit 2" "rc $rc" "$err"
+  fi
+done
+
+# Truncated after the whole (small) file was read: seen from its size.
+cp escaped-tags.pgn shrink.pgn
+out=$(CAISSA_TEST_TRUNCATE_AFTER=100 "$cli" pgn-check -j 1 shrink.pgn 2>"$tmp/stderr"); rc=$?; err=$(cat "$tmp/stderr")
+check "pgn-check: a file truncated after its last byte was read, exit 2" 2 "games: 1 ok: 1 errors: 0" \
+  "caissa-cli pgn-check: shrink.pgn: the file changed while it was being read"
+
+cp shrink-src.pgn shrink.pgn
+echo "old" > shrink-out.pgn
+out=$(CAISSA_TEST_TRUNCATE_AFTER=1500000 "$cli" pgn-export shrink.pgn -o shrink-out.pgn 2>"$tmp/stderr"); rc=$?
+err=$(cat "$tmp/stderr")
+if [ "$rc" = 2 ] && [ "$(cat shrink-out.pgn)" = old ] && [ -z "$(ls -A | grep '^\.shrink')" ] \
+   && [[ "$err" == *"caissa-cli pgn-export: shrink.pgn: the file changed while it was being read" ]]; then
+  ok "pgn-export -o: an input truncated while read leaves OUT untouched, exit 2"
+else
+  not_ok "pgn-export -o: an input truncated while read leaves OUT untouched, exit 2" "rc $rc" "$err"
+fi
+
+cp shrink-src.pgn shrink.pgn
+out=$(CAISSA_TEST_TRUNCATE_AFTER=1500000 "$cli" pgn-dump shrink.pgn 2>"$tmp/stderr"); rc=$?
+err=$(cat "$tmp/stderr")
+if [ "$rc" = 2 ] && [[ "$err" == *"caissa-cli pgn-dump: shrink.pgn: the file changed while it was being read" ]]; then
+  ok "pgn-dump: a file truncated while read is reported, exit 2"
+else
+  not_ok "pgn-dump: a file truncated while read is reported, exit 2" "rc $rc" "$err"
+fi
+
+# pgn-index maps the file: the pages past the new end raise SIGBUS.
+cp shrink-src.pgn shrink.pgn
+out=$(CAISSA_TEST_TRUNCATE_AFTER=4096 "$cli" pgn-index shrink.pgn 2>"$tmp/stderr"); rc=$?
+err=$(cat "$tmp/stderr")
+check "pgn-index: a mapped file truncated while indexed is reported, exit 2" 2 "" \
+  "caissa-cli pgn-index: shrink.pgn: the file changed while it was being read"

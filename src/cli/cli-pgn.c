@@ -3,15 +3,32 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Files are memory-mapped and handed to the core whole; "-" reads standard
- * input in chunks, so a pipe of any size streams in bounded memory.
+ * Files are read with pread() in chunks and streamed through the core's
+ * parser, never mapped: a mapped file that another program truncates kills
+ * the reader with SIGBUS at the first page past the new end. A file whose
+ * size or modification time changed while it was read is reported ("the
+ * file changed while it was being read", exit 2) rather than half-checked.
+ * pgn-check -j N cuts a file at game starts found by reading a window
+ * around each cut, and reads each part on its own thread. "-" reads
+ * standard input in chunks, so a pipe of any size streams in bounded
+ * memory. pgn-index maps the file (it measures what the app does) and turns
+ * a SIGBUS into the same report.
+ *
+ * pgn-export -o OUT never loses a game: a game with an error is reported
+ * and copied into OUT byte for byte as it was in the input (to standard
+ * output it is only reported, so the output is clean PGN).
+ *
+ * CAISSA_TEST_TRUNCATE_AFTER=N (for tests only) truncates the input file to
+ * N bytes as soon as the bytes up to N have been read.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +40,7 @@
 #include <unistd.h>
 
 #include "caissa-cli.h"
+#include "cli-atomic.h"
 #include "chess-fen.h"
 #include "chess-game.h"
 #include "chess-pgn-index.h"
@@ -32,15 +50,30 @@
 
 /* --- Input ----------------------------------------------------------------- */
 
+/* Bytes per read: large enough that system calls cost nothing, small
+ * enough to stay in the cache between the copy and the parser. */
+#define READ_CHUNK ((size_t) 1 << 20)
+
 typedef struct
 {
-  const char *data;
-  size_t      len;
-  void       *map;
-  size_t      map_len;
-  int         fd;       /* -1 when the whole file is mapped (or empty) */
+  const char *command;
+  const char *path;
+  int         fd;
   bool        is_stdin;
+  bool        regular;
+  struct stat st;              /* at open (regular files) */
+  uint64_t    truncate_after;  /* CAISSA_TEST_TRUNCATE_AFTER; 0 = off */
+  atomic_bool truncated;       /* the test hook has run */
+  atomic_bool short_read;      /* the end came before the size seen at open */
+  atomic_int  read_errno;      /* the first read error */
 } Input;
+
+static void
+input_print_error (const Input *in,
+                   int          error)
+{
+  fprintf (stderr, "caissa-cli %s: cannot read %s: %s\n", in->command, in->path, strerror (error));
+}
 
 /* Opens path ("-" = standard input). Prints why not and returns false. */
 static bool
@@ -48,10 +81,12 @@ input_open (const char *command,
             const char *path,
             Input      *in)
 {
-  struct stat st;
+  const char *hook;
   int fd;
 
   memset (in, 0, sizeof *in);
+  in->command = command;
+  in->path = path;
   in->fd = -1;
   if (strcmp (path, "-") == 0)
     {
@@ -62,56 +97,241 @@ input_open (const char *command,
   fd = open (path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     {
-      fprintf (stderr, "caissa-cli %s: cannot read %s: %s\n", command, path, strerror (errno));
+      input_print_error (in, errno);
       return false;
     }
-  if (fstat (fd, &st) < 0)
+  if (fstat (fd, &in->st) < 0)
     {
-      fprintf (stderr, "caissa-cli %s: cannot read %s: %s\n", command, path, strerror (errno));
+      input_print_error (in, errno);
       close (fd);
       return false;
     }
-  if (S_ISDIR (st.st_mode))
+  if (S_ISDIR (in->st.st_mode))
     {
-      fprintf (stderr, "caissa-cli %s: cannot read %s: %s\n", command, path, strerror (EISDIR));
+      input_print_error (in, EISDIR);
       close (fd);
       return false;
     }
-  if (S_ISREG (st.st_mode))
-    {
-      if (st.st_size > 0)
-        {
-          void *map = mmap (NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-          if (map == MAP_FAILED)
-            {
-              fprintf (stderr, "caissa-cli %s: cannot read %s: %s\n", command, path,
-                       strerror (errno));
-              close (fd);
-              return false;
-            }
-          madvise (map, (size_t) st.st_size, MADV_SEQUENTIAL | MADV_WILLNEED);
-          in->map = map;
-          in->map_len = (size_t) st.st_size;
-          in->data = map;
-          in->len = (size_t) st.st_size;
-        }
-      close (fd);
-      return true;
-    }
-  /* A pipe or a device: read it as a stream. */
   in->fd = fd;
+  /* Anything else (a pipe, a device) is read as a stream. */
+  in->regular = S_ISREG (in->st.st_mode);
+  if (in->regular)
+    posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  hook = getenv ("CAISSA_TEST_TRUNCATE_AFTER");
+  if (hook != NULL && in->regular)
+    in->truncate_after = strtoull (hook, NULL, 10);
   return true;
 }
 
 static void
 input_close (Input *in)
 {
-  if (in->map != NULL)
-    munmap (in->map, in->map_len);
   if (in->fd >= 0 && !in->is_stdin)
     close (in->fd);
-  memset (in, 0, sizeof *in);
   in->fd = -1;
+}
+
+static uint64_t
+input_size (const Input *in)
+{
+  return in->regular ? (uint64_t) in->st.st_size : 0;
+}
+
+/* The test hook: another program truncates the file while it is read. */
+static void
+input_test_hook (Input   *in,
+                 uint64_t read_up_to)
+{
+  if (in->truncate_after != 0 && read_up_to >= in->truncate_after
+      && !atomic_exchange (&in->truncated, true))
+    {
+      if (truncate (in->path, (off_t) in->truncate_after) != 0)
+        fprintf (stderr, "caissa-cli: CAISSA_TEST_TRUNCATE_AFTER: %s\n", strerror (errno));
+    }
+}
+
+/* Reads exactly len bytes at offset (fewer only at the end of the file).
+ * Returns the count, or -1 with in->read_errno set. */
+static ssize_t
+input_pread (Input   *in,
+             char    *buf,
+             size_t   len,
+             uint64_t offset)
+{
+  size_t done = 0;
+
+  while (done < len)
+    {
+      ssize_t n = pread (in->fd, buf + done, len - done, (off_t) (offset + done));
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int expected = 0;
+          atomic_compare_exchange_strong (&in->read_errno, &expected, errno);
+          return -1;
+        }
+      if (n == 0)
+        break;
+      done += (size_t) n;
+      input_test_hook (in, offset + done);
+    }
+  return (ssize_t) done;
+}
+
+/* Line ends seen and bytes since the last one, counted as the parser counts
+ * them (LF, CRLF and lone CR each end a line). */
+typedef struct
+{
+  uint64_t lines;
+  uint64_t column;
+  bool     cr;       /* the last byte was a CR (a following LF ends nothing) */
+} LineCount;
+
+static void
+count_lines (LineCount  *lc,
+             const char *p,
+             size_t      n)
+{
+  const char *end = p + n;
+
+  if (n == 0)
+    return;
+  if (memchr (p, '\r', n) == NULL)
+    {
+      const char *q = p, *last = NULL;
+      if (lc->cr && p[0] == '\n')
+        last = q++;
+      while ((q = memchr (q, '\n', (size_t) (end - q))) != NULL)
+        {
+          lc->lines++;
+          last = q++;
+        }
+      lc->column = last != NULL ? (uint64_t) (end - last - 1) : lc->column + n;
+      lc->cr = false;
+      return;
+    }
+  for (; p < end; p++)
+    {
+      if (*p == '\n')
+        {
+          lc->lines += !lc->cr;
+          lc->column = 0;
+          lc->cr = false;
+        }
+      else if (*p == '\r')
+        {
+          lc->lines++;
+          lc->column = 0;
+          lc->cr = true;
+        }
+      else
+        {
+          lc->column++;
+          lc->cr = false;
+        }
+    }
+}
+
+/* lc followed by next, as if counted in one go. */
+static void
+line_count_append (LineCount       *lc,
+                   const LineCount *next)
+{
+  lc->lines += next->lines;
+  lc->column = next->lines > 0 ? next->column : lc->column + next->column;
+  lc->cr = next->cr;
+}
+
+typedef bool (*FeedFunc) (void *user_data, const char *data, size_t len);
+
+/* Hands bytes [from, to) of a regular file to feed in chunks, counting
+ * lines into lines when not NULL. Stops early when feed returns false, the
+ * file ends too soon (in->short_read) or a read fails (in->read_errno). */
+static void
+input_feed_range (Input     *in,
+                  uint64_t   from,
+                  uint64_t   to,
+                  char      *buf,
+                  FeedFunc   feed,
+                  void      *user_data,
+                  LineCount *lines)
+{
+  for (uint64_t off = from; off < to;)
+    {
+      size_t want = to - off < READ_CHUNK ? (size_t) (to - off) : READ_CHUNK;
+      ssize_t n = input_pread (in, buf, want, off);
+      if (n < 0)
+        return;
+      if (n > 0 && lines != NULL)
+        count_lines (lines, buf, (size_t) n);
+      if (n > 0 && !feed (user_data, buf, (size_t) n))
+        return;
+      if ((size_t) n < want)
+        {
+          atomic_store (&in->short_read, true);
+          return;
+        }
+      off += (uint64_t) n;
+    }
+}
+
+/* Hands the whole input to feed, 1 MiB at a time. */
+static void
+input_feed (Input    *in,
+            FeedFunc  feed,
+            void     *user_data)
+{
+  char *buf = malloc (READ_CHUNK);
+
+  if (buf == NULL)
+    abort ();
+  if (in->regular)
+    input_feed_range (in, 0, input_size (in), buf, feed, user_data, NULL);
+  else
+    for (;;)
+      {
+        ssize_t n = read (in->fd, buf, READ_CHUNK);
+        if (n < 0 && errno == EINTR)
+          continue;
+        if (n < 0)
+          {
+            atomic_store (&in->read_errno, errno);
+            break;
+          }
+        if (n == 0 || !feed (user_data, buf, (size_t) n))
+          break;
+      }
+  free (buf);
+}
+
+/* After reading: 0, or 2 after printing why the input cannot be trusted
+ * (a read error, or the file changed under the reader: it ended early,
+ * or its size or modification time is not what it was at open). */
+static int
+input_status (Input *in)
+{
+  struct stat now;
+  int error = atomic_load (&in->read_errno);
+
+  if (error != 0)
+    {
+      input_print_error (in, error);
+      return 2;
+    }
+  if (!in->regular)
+    return 0;
+  if (atomic_load (&in->short_read)
+      || fstat (in->fd, &now) != 0
+      || now.st_size != in->st.st_size
+      || now.st_mtim.tv_sec != in->st.st_mtim.tv_sec
+      || now.st_mtim.tv_nsec != in->st.st_mtim.tv_nsec)
+    {
+      fprintf (stderr, "caissa-cli %s: %s: the file changed while it was being read\n",
+               in->command, in->path);
+      return 2;
+    }
+  return 0;
 }
 
 /* Mapped pages already read are handed back as we go, so a large file
@@ -129,48 +349,6 @@ release_pages (const char *from,
 
   if (b > a)
     madvise ((void *) a, b - a, MADV_DONTNEED);
-}
-
-typedef bool (*FeedFunc) (void *user_data, const char *data, size_t len);
-
-/* Hands the input to feed: at once when mapped, else 64 KiB at a time.
- * Returns false (after saying why) when reading fails. */
-static bool
-input_feed (const char *command,
-            const char *path,
-            Input      *in,
-            FeedFunc    feed,
-            void       *user_data)
-{
-  static char buf[65536];
-
-  if (in->fd < 0)
-    {
-      for (size_t off = 0; off < in->len; off += SLICE_BYTES)
-        {
-          size_t n = in->len - off < SLICE_BYTES ? in->len - off : SLICE_BYTES;
-          bool more = feed (user_data, in->data + off, n);
-          release_pages (in->data + off, in->data + off + n);
-          if (!more)
-            break;
-        }
-      return true;
-    }
-  for (;;)
-    {
-      ssize_t n = read (in->fd, buf, sizeof buf);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          fprintf (stderr, "caissa-cli %s: cannot read %s: %s\n", command, path, strerror (errno));
-          return false;
-        }
-      if (n == 0)
-        return true;
-      if (!feed (user_data, buf, (size_t) n))
-        return true;
-    }
 }
 
 static double
@@ -193,6 +371,107 @@ parse_jobs (const char *text)
   return (int) n;
 }
 
+/* --- Cutting a file for threads ---------------------------------------------- */
+
+/* Line ends as the indexer decides them: LF unless the first 64 KiB have
+ * lone CRs only. */
+static char
+buffer_eol (const char *data,
+            size_t      len)
+{
+  size_t n = len < 65536 ? len : 65536;
+
+  if (memchr (data, '\n', n) != NULL)
+    return '\n';
+  if (memchr (data, '\r', n) != NULL)
+    return '\r';
+  return '\n';
+}
+
+/* Windows read around a cut: from 1 MiB up to 64 MiB on each side. */
+#define CUT_WINDOW_MIN ((uint64_t) 1 << 20)
+#define CUT_WINDOW_MAX ((uint64_t) 64 << 20)
+
+/* Cuts a regular file of `size` bytes into at most n parts at game starts,
+ * as chess_pgn_index_split() does over a whole buffer, but reading only a
+ * window around each cut: the window [t - h, t + h) is split in two, so its
+ * cut is the first game start at or after t. A cut not found within the
+ * largest window, or in a window whose line ends would be decided
+ * differently from the file's, is left out (fewer, longer parts: every cut
+ * is still one where separate parsers read what one would). */
+static unsigned
+input_split (Input    *in,
+             unsigned  n,
+             uint64_t *bounds)
+{
+  uint64_t size = input_size (in);
+  unsigned k = 0;
+  char *window = NULL;
+  char file_eol = '\n';
+
+  bounds[0] = 0;
+  if (n > 1 && size > 1)
+    {
+      size_t head = size < 65536 ? (size_t) size : 65536;
+      ssize_t got;
+      window = malloc (head);
+      if (window == NULL)
+        abort ();
+      got = input_pread (in, window, head, 0);
+      if (got == (ssize_t) head)
+        file_eol = buffer_eol (window, head);
+      else
+        {
+          if (got >= 0)
+            atomic_store (&in->short_read, true);
+          n = 1;
+        }
+    }
+  for (unsigned i = 1; i < n; i++)
+    {
+      uint64_t t = size / n * i;
+
+      for (uint64_t half = CUT_WINDOW_MIN;; half *= 2)
+        {
+          uint64_t h = half;
+          uint64_t b[3];
+          ssize_t got;
+
+          if (h > t)
+            h = t;
+          if (h > size - t)
+            h = size - t;
+          if (h == 0)
+            break;
+          window = realloc (window, (size_t) (2 * h));
+          if (window == NULL)
+            abort ();
+          got = input_pread (in, window, (size_t) (2 * h), t - h);
+          if (got != (ssize_t) (2 * h))
+            {
+              /* It changed: input_status () will say so. */
+              if (got >= 0)
+                atomic_store (&in->short_read, true);
+              break;
+            }
+          if (buffer_eol (window, (size_t) (2 * h)) != file_eol)
+            break;
+          if (chess_pgn_index_split (window, 2 * h, 2, b) == 2)
+            {
+              uint64_t cut = t - h + b[1];
+              if (cut > bounds[k] && cut < size)
+                bounds[++k] = cut;
+              break;
+            }
+          if (h < half || half >= CUT_WINDOW_MAX)
+            break;  /* the window reached an end of the file or its limit */
+        }
+    }
+  free (window);
+  bounds[++k] = size;
+  return k;
+}
+
 /* --- pgn-check ------------------------------------------------------------- */
 
 typedef struct
@@ -204,10 +483,12 @@ typedef struct
 
 typedef struct
 {
-  const char     *path;
-  const char     *data;      /* this part (threaded check) */
-  size_t          len;
+  Input          *in;
+  uint64_t        start;     /* this part of the file (threaded check) */
+  uint64_t        end;
   bool            store;     /* keep errors to print later, instead of printing now */
+  bool            count;     /* count its lines (where the next part starts) */
+  LineCount       lines;
   StoredError    *errors;
   size_t          n_errors;
   size_t          cap_errors;
@@ -224,7 +505,8 @@ check_error_cb (void             *user_data,
 
   if (!part->store)
     {
-      fprintf (stderr, "%s:%lu:%lu: %s\n", part->path, error->line, error->column, error->message);
+      fprintf (stderr, "%s:%lu:%lu: %s\n", part->in->path, error->line, error->column,
+               error->message);
       return;
     }
   if (part->n_errors == part->cap_errors)
@@ -258,72 +540,44 @@ static void *
 check_part_thread (void *user_data)
 {
   CheckPart *part = user_data;
+  char *buf = malloc (READ_CHUNK);
 
+  if (buf == NULL)
+    abort ();
   part->parser = chess_pgn_parser_new (&check_visitor, part, CHESS_PGN_DEFAULT);
-  for (size_t off = 0; off < part->len; off += SLICE_BYTES)
-    {
-      size_t n = part->len - off < SLICE_BYTES ? part->len - off : SLICE_BYTES;
-      chess_pgn_parser_feed (part->parser, part->data + off, n);
-      release_pages (part->data + off, part->data + off + n);
-    }
+  input_feed_range (part->in, part->start, part->end, buf, check_feed_cb, part,
+                    part->count ? &part->lines : NULL);
   chess_pgn_parser_finish (part->parser);
   part->games = chess_pgn_parser_n_games (part->parser);
   part->bad = chess_pgn_parser_n_errors (part->parser);
   chess_pgn_parser_free (part->parser);
+  free (buf);
   return NULL;
 }
 
-/* The line and column of byte `offset`, counted as the parser counts them
- * (LF, CRLF and lone CR each end a line). */
-static void
-locate (const char    *data,
-        size_t         offset,
-        unsigned long *line,
-        unsigned long *column)
-{
-  unsigned long l = 1;
-  size_t line_start = 0;
-
-  for (size_t i = 0; i < offset; i++)
-    {
-      if (data[i] == '\n')
-        {
-          if (!(i > 0 && data[i - 1] == '\r'))
-            l++;
-          line_start = i + 1;
-        }
-      else if (data[i] == '\r')
-        {
-          l++;
-          line_start = i + 1;
-        }
-    }
-  *line = l;
-  *column = (unsigned long) (offset - line_start + 1);
-}
-
-/* Checks a mapped file on `jobs` threads, each on a run of whole games;
- * errors are printed in file order with their real line numbers. */
-static void
-check_mapped (const char *path,
-              const char *data,
-              size_t      len,
-              int         jobs,
-              uint64_t   *games,
-              uint64_t   *bad)
+/* Checks a regular file on `jobs` threads, each on a run of whole games;
+ * errors are printed in file order with their real line numbers. Returns
+ * input_status (). */
+static int
+check_file (Input    *in,
+            int       jobs,
+            uint64_t *games,
+            uint64_t *bad)
 {
   uint64_t bounds[65];
-  unsigned n = chess_pgn_index_split (data, len, (unsigned) jobs, bounds);
+  unsigned n = input_split (in, (unsigned) jobs, bounds);
   CheckPart parts[64];
   pthread_t threads[64];
+  LineCount before = { 0, 0, false };
 
   memset (parts, 0, sizeof parts);
   for (unsigned i = 0; i < n; i++)
     {
-      parts[i].path = path;
-      parts[i].data = data + bounds[i];
-      parts[i].len = (size_t) (bounds[i + 1] - bounds[i]);
+      parts[i].in = in;
+      parts[i].start = bounds[i];
+      parts[i].end = bounds[i + 1];
       parts[i].store = i > 0;
+      parts[i].count = i + 1 < n;
       if (i > 0 && pthread_create (&threads[i], NULL, check_part_thread, &parts[i]) != 0)
         {
           check_part_thread (&parts[i]);
@@ -337,22 +591,21 @@ check_mapped (const char *path,
 
   for (unsigned i = 0; i < n; i++)
     {
-      if (parts[i].n_errors > 0)
+      unsigned long base_line = (unsigned long) before.lines + 1;
+      unsigned long base_column = (unsigned long) before.column + 1;
+      for (size_t k = 0; k < parts[i].n_errors; k++)
         {
-          unsigned long base_line, base_column;
-          locate (data, (size_t) bounds[i], &base_line, &base_column);
-          for (size_t k = 0; k < parts[i].n_errors; k++)
-            {
-              StoredError *e = &parts[i].errors[k];
-              unsigned long line = base_line + e->line - 1;
-              unsigned long column = e->line == 1 ? base_column + e->column - 1 : e->column;
-              fprintf (stderr, "%s:%lu:%lu: %s\n", path, line, column, e->message);
-            }
+          StoredError *e = &parts[i].errors[k];
+          unsigned long line = base_line + e->line - 1;
+          unsigned long column = e->line == 1 ? base_column + e->column - 1 : e->column;
+          fprintf (stderr, "%s:%lu:%lu: %s\n", in->path, line, column, e->message);
         }
+      line_count_append (&before, &parts[i].lines);
       free (parts[i].errors);
       *games += parts[i].games;
       *bad += parts[i].bad;
     }
+  return input_status (in);
 }
 
 int
@@ -393,20 +646,24 @@ cli_pgn_check (int    argc,
           unreadable = true;
           continue;
         }
-      if (in.fd < 0)
-        check_mapped (argv[i], in.data, in.len, jobs, &games, &bad);
+      if (in.regular)
+        {
+          if (check_file (&in, jobs, &games, &bad) != 0)
+            unreadable = true;
+        }
       else
         {
           CheckPart part;
           memset (&part, 0, sizeof part);
-          part.path = argv[i];
+          part.in = &in;
           part.parser = chess_pgn_parser_new (&check_visitor, &part, CHESS_PGN_DEFAULT);
-          if (!input_feed ("pgn-check", argv[i], &in, check_feed_cb, &part))
-            unreadable = true;
+          input_feed (&in, check_feed_cb, &part);
           chess_pgn_parser_finish (part.parser);
           games += chess_pgn_parser_n_games (part.parser);
           bad += chess_pgn_parser_n_errors (part.parser);
           chess_pgn_parser_free (part.parser);
+          if (input_status (&in) != 0)
+            unreadable = true;
         }
       input_close (&in);
     }
@@ -420,14 +677,26 @@ cli_pgn_check (int    argc,
 
 /* --- Reading whole games (pgn-export, pgn-dump) ---------------------------- */
 
-typedef struct
+typedef struct _GameRun GameRun;
+
+struct _GameRun
 {
-  const char     *path;
+  Input          *in;
   ChessPgnReader *reader;
   FILE           *out;
   uint64_t        errors;
   bool            write_failed;
-} GameRun;
+  int             write_errno;
+  /* pgn-export -o: bad games are copied through as they were. The text of
+   * a bad game ends where the next game starts, so it is copied when the
+   * next game (or the end) is seen. */
+  bool            verbatim;
+  bool            input_regular;
+  bool            pending;
+  uint64_t        pending_offset;
+  char            tail[2];      /* the last two bytes written */
+  void          (*at_end) (GameRun *run);
+};
 
 static bool
 reader_feed_cb (void       *user_data,
@@ -439,7 +708,8 @@ reader_feed_cb (void       *user_data,
   return chess_pgn_reader_feed (run->reader, data, len);
 }
 
-/* Reads every game of path through func. Returns 2 when unreadable. */
+/* Reads every game of path through func. Returns 2 when unreadable or
+ * changed while read (said on stderr). */
 static int
 read_games (const char      *command,
             const char      *path,
@@ -447,21 +717,99 @@ read_games (const char      *command,
             GameRun         *run)
 {
   Input in;
-  int status = 0;
+  int status;
 
   if (!input_open (command, path, &in))
     return 2;
-  run->path = path;
+  run->in = &in;
+  run->input_regular = in.regular;
   run->reader = chess_pgn_reader_new (func, run);
-  if (!input_feed (command, path, &in, reader_feed_cb, run))
-    status = 2;
+  input_feed (&in, reader_feed_cb, run);
   chess_pgn_reader_finish (run->reader);
   chess_pgn_reader_free (run->reader);
+  if (run->at_end != NULL)
+    run->at_end (run);
+  status = input_status (&in);
   input_close (&in);
+  run->in = NULL;
   return status;
 }
 
 /* --- pgn-export ------------------------------------------------------------ */
+
+static void
+export_write (GameRun    *run,
+              const char *data,
+              size_t      len)
+{
+  if (run->write_failed || len == 0)
+    return;
+  if (fwrite (data, 1, len, run->out) != len)
+    {
+      run->write_failed = true;
+      run->write_errno = errno != 0 ? errno : EIO;
+      return;
+    }
+  if (len >= 2)
+    memcpy (run->tail, data + len - 2, 2);
+  else
+    {
+      run->tail[0] = run->tail[1];
+      run->tail[1] = data[0];
+    }
+}
+
+/* Copies bytes [from, to) of the input (a bad game) to the output, then
+ * makes sure it ends a line and, when another game follows, is followed
+ * by an empty line as PGN wants. */
+static void
+export_copy_verbatim (GameRun  *run,
+                      uint64_t  from,
+                      uint64_t  to,
+                      bool      more)
+{
+  char *buf = malloc (READ_CHUNK);
+
+  if (buf == NULL)
+    abort ();
+  run->tail[0] = run->tail[1] = '\n';
+  while (from < to && !run->write_failed)
+    {
+      size_t want = to - from < READ_CHUNK ? (size_t) (to - from) : READ_CHUNK;
+      ssize_t n = input_pread (run->in, buf, want, from);
+      if (n <= 0)
+        {
+          if (n == 0)
+            atomic_store (&run->in->short_read, true);
+          break;
+        }
+      export_write (run, buf, (size_t) n);
+      from += (uint64_t) n;
+    }
+  free (buf);
+  if (run->tail[1] != '\n')
+    export_write (run, "\n", 1);
+  if (more && run->tail[0] != '\n')
+    export_write (run, "\n", 1);
+}
+
+static void
+export_flush_pending (GameRun  *run,
+                      uint64_t  next_start,
+                      bool      more)
+{
+  if (run->pending)
+    {
+      run->pending = false;
+      export_copy_verbatim (run, run->pending_offset, next_start, more);
+    }
+}
+
+static void
+export_at_end_cb (GameRun *run)
+{
+  export_flush_pending (run, input_size (run->in), false);
+}
 
 static bool
 export_game_cb (void                   *user_data,
@@ -473,15 +821,21 @@ export_game_cb (void                   *user_data,
   size_t len;
   char *text;
 
+  export_flush_pending (run, where->offset, true);
   if (game == NULL)
     {
-      fprintf (stderr, "%s:%lu:%lu: %s\n", run->path, error->line, error->column, error->message);
+      fprintf (stderr, "%s:%lu:%lu: %s\n", run->in->path, error->line, error->column,
+               error->message);
       run->errors++;
-      return true;
+      if (run->verbatim && run->in->regular)
+        {
+          run->pending = true;
+          run->pending_offset = where->offset;
+        }
+      return !run->write_failed;
     }
   text = chess_pgn_write_game (game, &len);
-  if (fwrite (text, 1, len, run->out) != len)
-    run->write_failed = true;
+  export_write (run, text, len);
   free (text);
   chess_game_free (game);
   return !run->write_failed;
@@ -492,7 +846,8 @@ cli_pgn_export (int    argc,
                 char **argv)
 {
   const char *in_path = NULL, *out_path = NULL;
-  char *tmp_path = NULL;
+  CliAtomicFile file;
+  bool to_file;
   GameRun run;
   int status;
 
@@ -509,75 +864,56 @@ cli_pgn_export (int    argc,
     return cli_usage_error ("pgn-export", "a PGN file is needed");
 
   memset (&run, 0, sizeof run);
-  if (out_path == NULL || strcmp (out_path, "-") == 0)
+  to_file = out_path != NULL && strcmp (out_path, "-") != 0;
+  if (!to_file)
     run.out = stdout;
   else
     {
-      /* Written to a temporary file in the same directory, then renamed
-       * over OUT: readers never see half a file. */
-      char *dir_copy = strdup (out_path);
-      char *base_copy = strdup (out_path);
-      size_t n;
-      int fd;
-
-      if (dir_copy == NULL || base_copy == NULL)
-        abort ();
-      n = strlen (out_path) + 32;
-      tmp_path = malloc (n);
-      if (tmp_path == NULL)
-        abort ();
-      snprintf (tmp_path, n, "%s/.%s.XXXXXX", dirname (dir_copy), basename (base_copy));
-      free (dir_copy);
-      free (base_copy);
-      fd = mkstemp (tmp_path);
-      if (fd < 0)
+      /* OUT is replaced whole (cli-atomic.h), and gets every game: a bad
+       * one as it was. */
+      if (!cli_atomic_file_open (&file, out_path))
         {
           fprintf (stderr, "caissa-cli pgn-export: cannot write %s: %s\n", out_path,
-                   strerror (errno));
-          free (tmp_path);
+                   cli_atomic_file_strerror (&file));
           return 2;
         }
-      fchmod (fd, 0644);
-      run.out = fdopen (fd, "w");
-      if (run.out == NULL)
-        abort ();
+      run.out = file.stream;
+      run.verbatim = true;
+      run.at_end = export_at_end_cb;
     }
 
   status = read_games ("pgn-export", in_path, export_game_cb, &run);
 
-  if (fflush (run.out) != 0)
-    run.write_failed = true;
-  if (tmp_path != NULL)
+  if (!to_file)
     {
-      if (fsync (fileno (run.out)) != 0)
-        run.write_failed = true;
-      if (fclose (run.out) != 0)
-        run.write_failed = true;
-      if (status == 0 && !run.write_failed && rename (tmp_path, out_path) != 0)
-        run.write_failed = true;
-      else if (status == 0 && !run.write_failed)
+      if (!run.write_failed && fflush (stdout) != 0)
         {
-          /* The rename itself reaches the disk with the directory. */
-          char *dir_copy = strdup (out_path);
-          int dir_fd;
-          if (dir_copy == NULL)
-            abort ();
-          dir_fd = open (dirname (dir_copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-          if (dir_fd >= 0)
-            {
-              fsync (dir_fd);
-              close (dir_fd);
-            }
-          free (dir_copy);
+          run.write_failed = true;
+          run.write_errno = errno;
         }
-      if (status != 0 || run.write_failed)
-        unlink (tmp_path);
-      free (tmp_path);
+    }
+  else if (status != 0 || run.write_failed)
+    cli_atomic_file_abort (&file);
+  else if (!run.input_regular && run.errors > 0 && file.tmp_path != NULL)
+    {
+      /* From a pipe the bad games cannot be read again: rather than an OUT
+       * without them, no new OUT. */
+      cli_atomic_file_abort (&file);
+      fprintf (stderr, "caissa-cli pgn-export: %s not written: %llu %s errors, and the text "
+               "of a bad game cannot be copied from a pipe (name the file instead)\n",
+               out_path, (unsigned long long) run.errors,
+               run.errors == 1 ? "game has" : "games have");
+      return 2;
+    }
+  else if (!cli_atomic_file_commit (&file))
+    {
+      run.write_failed = true;
+      run.write_errno = file.error;
     }
   if (run.write_failed)
     {
       fprintf (stderr, "caissa-cli pgn-export: cannot write %s: %s\n",
-               out_path ? out_path : "standard output", strerror (errno));
+               to_file ? out_path : "standard output", strerror (run.write_errno));
       return 2;
     }
   if (status != 0)
@@ -670,16 +1006,62 @@ cli_pgn_dump (int    argc,
 
 /* --- pgn-index ------------------------------------------------------------- */
 
+/* pgn-index maps the file, as the app does, and reads it on several
+ * threads. A page past the end of a file that shrank raises SIGBUS in the
+ * thread that touches it; the handler jumps back to that thread's guard,
+ * which reports the file as changed. */
+static _Thread_local sigjmp_buf *bus_jump;
+
+static void
+bus_handler_cb (int sig)
+{
+  if (bus_jump != NULL)
+    siglongjmp (*bus_jump, 1);
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+static void
+install_bus_handler (void)
+{
+  struct sigaction action;
+
+  memset (&action, 0, sizeof action);
+  action.sa_handler = bus_handler_cb;
+  sigemptyset (&action.sa_mask);
+  sigaction (SIGBUS, &action, NULL);
+}
+
+/* Runs func (data); false when it was stopped by SIGBUS (its work is then
+ * unfinished, and nothing it read can be trusted). */
+static bool
+run_guarded (void (*func) (void *data),
+             void  *data)
+{
+  sigjmp_buf jump;
+
+  if (sigsetjmp (jump, 1) != 0)
+    {
+      bus_jump = NULL;
+      return false;
+    }
+  bus_jump = &jump;
+  func (data);
+  bus_jump = NULL;
+  return true;
+}
+
 typedef struct
 {
   const char    *data;
   uint64_t       start;
   uint64_t       end;
   ChessPgnIndex *index;
+  bool           faulted;
 } IndexPart;
 
-static void *
-index_part_thread (void *user_data)
+static void
+index_part_scan (void *user_data)
 {
   IndexPart *part = user_data;
   uint64_t from = chess_pgn_index_position (part->index);
@@ -692,7 +1074,69 @@ index_part_thread (void *user_data)
       from = chess_pgn_index_position (part->index);
     }
   while (!done);
+}
+
+static void *
+index_part_thread (void *user_data)
+{
+  IndexPart *part = user_data;
+
+  if (!run_guarded (index_part_scan, part))
+    part->faulted = true;
   return NULL;
+}
+
+typedef struct
+{
+  const char    *data;
+  size_t         len;
+  int            jobs;
+  bool           list;
+  ChessPgnIndex *index;
+  uint64_t       first_batch;
+  double         t_first;
+  unsigned       n;
+  uint64_t       bounds[65];
+  IndexPart      parts[64];
+} IndexRun;
+
+/* What a GUI does: a first small batch, shown at once; then the cuts for
+ * `jobs` threads, each on its own part of the file. */
+static void
+index_begin (void *user_data)
+{
+  IndexRun *run = user_data;
+  uint64_t from;
+
+  chess_pgn_index_scan (run->index, run->data, run->len, run->first_batch);
+  run->t_first = now_seconds ();
+  /* The first batch stops at a line start; the parts must start at game
+   * starts, so the first part simply continues the first index. */
+  from = chess_pgn_index_position (run->index);
+  run->n = chess_pgn_index_split (run->data + from, run->len - from, (unsigned) run->jobs,
+                                  run->bounds);
+  for (unsigned i = 0; i <= run->n; i++)
+    run->bounds[i] += from;
+}
+
+static void
+index_list (void *user_data)
+{
+  IndexRun *run = user_data;
+
+  for (size_t g = 0; g < chess_pgn_index_n_games (run->index); g++)
+    {
+      const ChessPgnIndexEntry *e = chess_pgn_index_entry (run->index, g);
+      printf ("%llu\t%lu", (unsigned long long) e->offset, (unsigned long) e->length);
+      for (int t = 0; t < CHESS_PGN_N_INDEX_TAGS; t++)
+        {
+          char value[256];
+          chess_pgn_index_tag (run->index, run->data, g, (ChessPgnIndexTag) t, value,
+                               sizeof value);
+          printf ("\t%s", value);
+        }
+      printf ("\n");
+    }
 }
 
 static long
@@ -709,104 +1153,143 @@ cli_pgn_index (int    argc,
                char **argv)
 {
   const char *path = NULL;
-  bool list = false;
-  int jobs = 2;
-  Input in;
-  double t0, t_first = 0, t_end;
-  ChessPgnIndex *index;
-  uint64_t bounds[65];
-  IndexPart parts[64];
+  const char *hook;
+  IndexRun *run;
   pthread_t threads[64];
-  unsigned n;
-  const uint64_t first_batch = 1u << 20;
+  struct stat st, now;
+  double t0, t_end;
+  bool changed = false;
+  void *map = NULL;
+  int fd;
 
+  run = calloc (1, sizeof *run);
+  if (run == NULL)
+    abort ();
+  run->jobs = 2;
+  run->first_batch = 1u << 20;
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--list") == 0)
-        list = true;
+        run->list = true;
       else if (strcmp (argv[i], "-j") == 0 && i + 1 < argc)
         {
-          jobs = parse_jobs (argv[++i]);
-          if (jobs < 0)
-            return cli_usage_error ("pgn-index", "-j needs a number from 1 to 64");
+          run->jobs = parse_jobs (argv[++i]);
+          if (run->jobs < 0)
+            {
+              free (run);
+              return cli_usage_error ("pgn-index", "-j needs a number from 1 to 64");
+            }
         }
       else if (path == NULL)
         path = argv[i];
       else
-        return cli_usage_error ("pgn-index", "one file only");
-    }
-  if (path == NULL)
-    return cli_usage_error ("pgn-index", "a PGN file is needed");
-  /* Timed from the open, as a user who opens the file would see it. */
-  t0 = now_seconds ();
-  if (!input_open ("pgn-index", path, &in))
-    return 2;
-  if (in.fd >= 0)
-    {
-      input_close (&in);
-      fprintf (stderr, "caissa-cli pgn-index: %s is not a regular file (it must be mapped)\n", path);
-      return 2;
-    }
-
-  /* What a GUI does: a first small batch, shown at once; then the rest on
-   * `jobs` threads, each on its own part of the file. */
-  index = chess_pgn_index_new (0);
-  chess_pgn_index_scan (index, in.data, in.len, first_batch);
-  t_first = now_seconds ();
-  {
-    uint64_t from = chess_pgn_index_position (index);
-    uint64_t rest_start;
-    /* The first batch stops at a line start; the parts must start at game
-     * starts, so the first part simply continues the first index. */
-    n = chess_pgn_index_split (in.data + from, in.len - from, (unsigned) jobs, bounds);
-    rest_start = from;
-    for (unsigned i = 0; i < n; i++)
-      {
-        parts[i].data = in.data;
-        parts[i].start = rest_start + bounds[i];
-        parts[i].end = rest_start + bounds[i + 1];
-        parts[i].index = i == 0 ? index : chess_pgn_index_new (parts[i].start);
-        if (i > 0 && pthread_create (&threads[i], NULL, index_part_thread, &parts[i]) != 0)
-          {
-            index_part_thread (&parts[i]);
-            threads[i] = 0;
-          }
-      }
-    index_part_thread (&parts[0]);
-    for (unsigned i = 1; i < n; i++)
-      {
-        if (threads[i] != 0)
-          pthread_join (threads[i], NULL);
-        chess_pgn_index_append (index, parts[i].index);
-        chess_pgn_index_free (parts[i].index);
-      }
-  }
-  t_end = now_seconds ();
-
-  if (list)
-    {
-      for (size_t g = 0; g < chess_pgn_index_n_games (index); g++)
         {
-          const ChessPgnIndexEntry *e = chess_pgn_index_entry (index, g);
-          printf ("%llu\t%lu", (unsigned long long) e->offset, (unsigned long) e->length);
-          for (int t = 0; t < CHESS_PGN_N_INDEX_TAGS; t++)
-            {
-              char value[256];
-              chess_pgn_index_tag (index, in.data, g, (ChessPgnIndexTag) t, value, sizeof value);
-              printf ("\t%s", value);
-            }
-          printf ("\n");
+          free (run);
+          return cli_usage_error ("pgn-index", "one file only");
         }
     }
-  printf ("games: %zu\n", chess_pgn_index_n_games (index));
-  printf ("bytes: %zu\n", in.len);
-  printf ("first batch: %.1f ms (%zu bytes)\n", (t_first - t0) * 1000, (size_t) first_batch);
-  printf ("time: %.1f ms (%d threads)\n", (t_end - t0) * 1000, jobs);
-  printf ("entry size: %zu bytes\n", sizeof (ChessPgnIndexEntry));
-  printf ("peak rss: %ld KiB\n", peak_rss_kib ());
-  chess_pgn_index_free (index);
-  input_close (&in);
-  return 0;
+  if (path == NULL)
+    {
+      free (run);
+      return cli_usage_error ("pgn-index", "a PGN file is needed");
+    }
+  /* Timed from the open, as a user who opens the file would see it. */
+  t0 = now_seconds ();
+  fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || fstat (fd, &st) != 0 || S_ISDIR (st.st_mode))
+    {
+      int error = fd < 0 ? errno : S_ISDIR (st.st_mode) ? EISDIR : errno;
+      fprintf (stderr, "caissa-cli pgn-index: cannot read %s: %s\n", path, strerror (error));
+      if (fd >= 0)
+        close (fd);
+      free (run);
+      return 2;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      fprintf (stderr, "caissa-cli pgn-index: %s is not a regular file (it must be mapped)\n", path);
+      close (fd);
+      free (run);
+      return 2;
+    }
+  if (st.st_size > 0)
+    {
+      map = mmap (NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (map == MAP_FAILED)
+        {
+          fprintf (stderr, "caissa-cli pgn-index: cannot read %s: %s\n", path, strerror (errno));
+          close (fd);
+          free (run);
+          return 2;
+        }
+      madvise (map, (size_t) st.st_size, MADV_SEQUENTIAL | MADV_WILLNEED);
+    }
+  run->data = map;
+  run->len = (size_t) st.st_size;
+  install_bus_handler ();
+  hook = getenv ("CAISSA_TEST_TRUNCATE_AFTER");
+  if (hook != NULL && truncate (path, (off_t) strtoull (hook, NULL, 10)) != 0)
+    fprintf (stderr, "caissa-cli: CAISSA_TEST_TRUNCATE_AFTER: %s\n", strerror (errno));
+
+  run->index = chess_pgn_index_new (0);
+  if (!run_guarded (index_begin, run))
+    changed = true;
+  else
+    {
+      IndexPart *parts = run->parts;
+      for (unsigned i = 0; i < run->n; i++)
+        {
+          parts[i].data = run->data;
+          parts[i].start = run->bounds[i];
+          parts[i].end = run->bounds[i + 1];
+          parts[i].index = i == 0 ? run->index : chess_pgn_index_new (parts[i].start);
+          if (i > 0 && pthread_create (&threads[i], NULL, index_part_thread, &parts[i]) != 0)
+            {
+              index_part_thread (&parts[i]);
+              threads[i] = 0;
+            }
+        }
+      index_part_thread (&parts[0]);
+      changed = parts[0].faulted;
+      for (unsigned i = 1; i < run->n; i++)
+        {
+          if (threads[i] != 0)
+            pthread_join (threads[i], NULL);
+          changed = changed || parts[i].faulted;
+          if (!changed)
+            chess_pgn_index_append (run->index, parts[i].index);
+          chess_pgn_index_free (parts[i].index);
+        }
+    }
+  t_end = now_seconds ();
+
+  if (!changed && run->list && !run_guarded (index_list, run))
+    changed = true;
+  if (!changed && (fstat (fd, &now) != 0 || now.st_size != st.st_size
+                   || now.st_mtim.tv_sec != st.st_mtim.tv_sec
+                   || now.st_mtim.tv_nsec != st.st_mtim.tv_nsec))
+    changed = true;
+  if (changed)
+    {
+      fflush (stdout);
+      fprintf (stderr, "caissa-cli pgn-index: %s: the file changed while it was being read\n", path);
+    }
+  else
+    {
+      printf ("games: %zu\n", chess_pgn_index_n_games (run->index));
+      printf ("bytes: %zu\n", run->len);
+      printf ("first batch: %.1f ms (%zu bytes)\n", (run->t_first - t0) * 1000,
+              (size_t) run->first_batch);
+      printf ("time: %.1f ms (%d threads)\n", (t_end - t0) * 1000, run->jobs);
+      printf ("entry size: %zu bytes\n", sizeof (ChessPgnIndexEntry));
+      printf ("peak rss: %ld KiB\n", peak_rss_kib ());
+    }
+  chess_pgn_index_free (run->index);
+  if (map != NULL)
+    munmap (map, run->len);
+  close (fd);
+  free (run);
+  return changed ? 2 : 0;
 }
 
 /* --- pgn-gen --------------------------------------------------------------- */
