@@ -26,12 +26,18 @@
  * steps. Parts of the file are indexed one after the other, each into its
  * own index that is freed once handed over, so the worker's memory stays
  * bounded whatever the size of the file. */
-#define FIRST_BUDGET   (64 * 1024)
+#define FIRST_BUDGET   (24 * 1024)
 #define STEP_BUDGET    (4 * 1024 * 1024)
 #define PART_BYTES     ((guint64) 64 * 1024 * 1024)
 #define CHECK_CHUNK    (1024 * 1024)
 #define DISPATCH_MS    100
 #define FIRST_YIELD_MS 150
+/* A list view makes rows for its first couple of hundred items as they
+ * come: they are handed over in steps of RAMP_STEP, a frame apart, so the
+ * window makes them a few at a time instead of all in one long frame. */
+#define RAMP_GAMES     256
+#define RAMP_STEP      32
+#define RAMP_MS        20
 #define FIRST_FRAME_MS 40
 #define PLIES_UNKNOWN  G_MAXUINT16
 
@@ -323,6 +329,17 @@ dispatch_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static void
+loader_attach_locked (Loader *loader,
+                      guint   delay)
+{
+  loader->dispatch = delay ? g_timeout_source_new (delay) : g_idle_source_new ();
+  g_source_set_priority (loader->dispatch, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback (loader->dispatch, dispatch_cb, loader_ref (loader),
+                         (GDestroyNotify) loader_unref);
+  g_source_attach (loader->dispatch, loader->context);
+}
+
 /* Called with the mutex held. The first news goes out at once, later news
  * at most every DISPATCH_MS, and the end at once. */
 static void
@@ -344,12 +361,7 @@ loader_schedule_locked (Loader   *loader,
   since = (g_get_monotonic_time () - loader->last_dispatch) / 1000;
   if (!now && loader->last_dispatch != 0 && since < DISPATCH_MS)
     delay = DISPATCH_MS - (guint) since;
-
-  loader->dispatch = delay ? g_timeout_source_new (delay) : g_idle_source_new ();
-  g_source_set_priority (loader->dispatch, G_PRIORITY_DEFAULT_IDLE);
-  g_source_set_callback (loader->dispatch, dispatch_cb, loader_ref (loader),
-                         (GDestroyNotify) loader_unref);
-  g_source_attach (loader->dispatch, loader->context);
+  loader_attach_locked (loader, delay);
 }
 
 /* --- Indexing worker ---------------------------------------------------------------- */
@@ -655,12 +667,24 @@ dispatch (CaissaPgnFile *self)
 
   g_mutex_lock (&loader->mutex);
   entries = loader->new_entries;
-  loader->new_entries = g_array_sized_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry), BLOCK_SIZE);
+  if (self->store->n < RAMP_GAMES && entries->len > RAMP_STEP)
+    {
+      /* The rest waits for the next frame (see RAMP_GAMES). */
+      guint rest = entries->len - RAMP_STEP;
+
+      loader->new_entries = g_array_sized_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry), MAX (rest, BLOCK_SIZE));
+      g_array_append_vals (loader->new_entries, &g_array_index (entries, ChessPgnIndexEntry, RAMP_STEP), rest);
+      g_array_set_size (entries, RAMP_STEP);
+      if (loader->dispatch == NULL)
+        loader_attach_locked (loader, RAMP_MS);
+    }
+  else
+    loader->new_entries = g_array_sized_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry), BLOCK_SIZE);
   results = loader->new_results;
   loader->new_results = g_array_new (FALSE, FALSE, sizeof (CheckResult));
   indexed = loader->indexed_bytes;
   n_checked = loader->n_checked;
-  index_done = loader->index_done;
+  index_done = loader->index_done && loader->new_entries->len == 0;
   check_done = loader->check_done;
   changed = loader->changed;
   g_mutex_unlock (&loader->mutex);

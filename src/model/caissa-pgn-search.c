@@ -15,6 +15,11 @@
 /* A slice of the search runs at most this long before the main loop gets
  * the processor back (a frame is 16 ms). */
 #define SLICE_US 4000
+/* The first matches are handed to the views a few at a time (a list view
+ * makes a row for each of its first couple of hundred items as they come:
+ * in small steps a frame apart rather than in one long frame). */
+#define RAMP_GAMES 256
+#define RAMP_STEP  32
 
 struct _CaissaPgnSearch
 {
@@ -24,6 +29,7 @@ struct _CaissaPgnSearch
   char          *text;
   char          *needle;     /* folded; NULL: no search, every game */
   GArray        *matches;    /* guint file positions, ascending */
+  guint          shown;      /* matches handed over (the model's items) */
   guint          scanned;    /* file positions looked at */
   guint          idle_id;
 };
@@ -65,7 +71,7 @@ caissa_pgn_search_get_n_items (GListModel *model)
 {
   CaissaPgnSearch *self = CAISSA_PGN_SEARCH (model);
 
-  return self->needle ? self->matches->len : file_n_items (self);
+  return self->needle ? self->shown : file_n_items (self);
 }
 
 static gpointer
@@ -78,7 +84,7 @@ caissa_pgn_search_get_item (GListModel *model,
     return NULL;
   if (self->needle == NULL)
     return g_list_model_get_item (G_LIST_MODEL (self->file), position);
-  if (position >= self->matches->len)
+  if (position >= self->shown)
     return NULL;
   return g_list_model_get_item (G_LIST_MODEL (self->file), g_array_index (self->matches, guint, position));
 }
@@ -93,12 +99,32 @@ caissa_pgn_search_list_model_init (GListModelInterface *iface)
 
 /* --- Searching ------------------------------------------------------------------- */
 
+/* Hands over the matches found so far (a step at a time at first). */
+static void
+publish (CaissaPgnSearch *self)
+{
+  guint old = self->shown;
+  guint upto = self->matches->len;
+  gint64 start;
+
+  if (old < RAMP_GAMES)
+    upto = MIN (upto, old + RAMP_STEP);
+  if (upto == old)
+    return;
+
+  start = g_get_monotonic_time ();
+  self->shown = upto;
+  g_list_model_items_changed (G_LIST_MODEL (self), old, 0, upto - old);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+  g_debug ("%u more games (%u looked at), items-changed took %.1f ms", upto - old,
+           self->scanned, (g_get_monotonic_time () - start) / 1000.0);
+}
+
 static gboolean
 scan_cb (gpointer data)
 {
   CaissaPgnSearch *self = data;
   guint n = file_n_items (self);
-  guint old_len = self->matches->len;
   gint64 deadline = g_get_monotonic_time () + SLICE_US;
 
   while (self->scanned < n)
@@ -110,18 +136,10 @@ scan_cb (gpointer data)
         break;
     }
 
-  if (self->matches->len > old_len)
-    {
-      gint64 start = g_get_monotonic_time ();
-
-      g_list_model_items_changed (G_LIST_MODEL (self), old_len, 0, self->matches->len - old_len);
-      g_debug ("%u more games (%u looked at), items-changed took %.1f ms", self->matches->len - old_len,
-               self->scanned, (g_get_monotonic_time () - start) / 1000.0);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
-    }
+  publish (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
 
-  if (self->scanned < n)
+  if (self->scanned < n || self->shown < self->matches->len)
     return G_SOURCE_CONTINUE;
   self->idle_id = 0;
   return G_SOURCE_REMOVE;
@@ -130,7 +148,8 @@ scan_cb (gpointer data)
 static void
 schedule_scan (CaissaPgnSearch *self)
 {
-  if (self->idle_id == 0 && self->needle != NULL && self->scanned < file_n_items (self))
+  if (self->idle_id == 0 && self->needle != NULL
+      && (self->scanned < file_n_items (self) || self->shown < self->matches->len))
     {
       /* Below redrawing (G_PRIORITY_HIGH_IDLE + 20): frames go first. */
       self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, scan_cb, self, NULL);
@@ -167,6 +186,7 @@ restart (CaissaPgnSearch *self,
 {
   g_clear_handle_id (&self->idle_id, g_source_remove);
   g_array_set_size (self->matches, 0);
+  self->shown = 0;
   self->scanned = 0;
 
   if (self->needle == NULL)
@@ -184,12 +204,13 @@ restart (CaissaPgnSearch *self,
           if ((self->scanned & 1023) == 0 && g_get_monotonic_time () > deadline)
             break;
         }
-      if (old_n > 0 || self->matches->len > 0)
+      self->shown = MIN (self->matches->len, RAMP_STEP);
+      if (old_n > 0 || self->shown > 0)
         {
           gint64 start = g_get_monotonic_time ();
 
-          g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->matches->len);
-          g_debug ("restart: %u → %u games, items-changed took %.1f ms", old_n, self->matches->len,
+          g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->shown);
+          g_debug ("restart: %u → %u games, items-changed took %.1f ms", old_n, self->shown,
                    (g_get_monotonic_time () - start) / 1000.0);
         }
     }
@@ -378,7 +399,7 @@ caissa_pgn_search_get_pending (CaissaPgnSearch *self)
 
   if (self->needle == NULL)
     return 0;
-  return file_n_items (self) - self->scanned;
+  return file_n_items (self) - self->scanned + (self->matches->len - self->shown);
 }
 
 guint
@@ -389,7 +410,7 @@ caissa_pgn_search_get_file_position (CaissaPgnSearch *self,
 
   if (self->needle == NULL)
     return position < file_n_items (self) ? position : G_MAXUINT;
-  if (position >= self->matches->len)
+  if (position >= self->shown)
     return G_MAXUINT;
   return g_array_index (self->matches, guint, position);
 }
@@ -406,7 +427,7 @@ caissa_pgn_search_find (CaissaPgnSearch *self,
     return file_position < file_n_items (self) ? file_position : G_MAXUINT;
 
   /* The matches are in file order. */
-  hi = self->matches->len;
+  hi = self->shown;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;

@@ -35,7 +35,8 @@ void             caissa_pgn_search_set_file    (CaissaPgnSearch *self,
 const char      *caissa_pgn_search_get_text    (CaissaPgnSearch *self);
 void             caissa_pgn_search_set_text    (CaissaPgnSearch *self,
                                                 const char      *text);
-/* Games of the file not looked at yet for the current search. */
+/* Games of the file not looked at yet for the current search, and
+ * matches found but not yet in the model. */
 guint            caissa_pgn_search_get_pending (CaissaPgnSearch *self);
 /* The file position of the game at position in this model, and the other
  * way round (G_MAXUINT when out of range / not matching). */
