@@ -542,7 +542,11 @@ handle_move (ChessPgnParser         *p,
       return;
     }
   level = &p->levels[p->depth];
-  move = chess_san_parse (&level->cur, san, n, &error);
+  /* Without an error to fill (and clear) first: a refused move is read
+   * again for its reason, which is rare and cheap enough. */
+  move = chess_san_parse (&level->cur, san, n, NULL);
+  if (move == CHESS_MOVE_NONE)
+    move = chess_san_parse (&level->cur, san, n, &error);
   if (move == CHESS_MOVE_NULL && chess_position_in_check (&level->cur))
     {
       error.code = CHESS_ERROR_SAN_ILLEGAL;
