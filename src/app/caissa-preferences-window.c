@@ -190,8 +190,16 @@ time_control_model (CaissaPreferencesWindow *self)
     found |= g_str_equal (g_ptr_array_index (self->time_controls, i), current);
   if (!found && *current != '\0')
     {
-      g_ptr_array_add (self->time_controls, g_strdup (current));
-      gtk_string_list_append (list, current);
+      /* A stored value that does not parse (edited by hand) is not offered:
+       * the binding then shows the default, No clock, which is what the
+       * window plays (caissa-window.c warns about it). */
+      g_autoptr(CaissaClock) check = caissa_clock_new_for_time_control (current, NULL);
+
+      if (check != NULL)
+        {
+          g_ptr_array_add (self->time_controls, g_strdup (current));
+          gtk_string_list_append (list, current);
+        }
     }
 
   return G_LIST_MODEL (list);

@@ -656,6 +656,23 @@ resign_action (GtkWidget  *widget,
 
 /* --- Life cycle ----------------------------------------------------------------------- */
 
+/* Only a size the schema's <range> accepts is stored (a window whose size
+ * was never set reports 0). */
+static void
+save_size (GSettings  *settings,
+           const char *key,
+           int         value)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettingsSchemaKey) schema_key = NULL;
+  g_autoptr(GVariant) variant = g_variant_ref_sink (g_variant_new_int32 (value));
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  schema_key = g_settings_schema_get_key (schema, key);
+  if (g_settings_schema_key_range_check (schema_key, variant))
+    g_settings_set_int (settings, key, value);
+}
+
 static void
 save_window_state (CaissaWindow *self)
 {
@@ -665,8 +682,8 @@ save_window_state (CaissaWindow *self)
     return;
 
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  g_settings_set_int (self->settings, "window-width", width);
-  g_settings_set_int (self->settings, "window-height", height);
+  save_size (self->settings, "window-width", width);
+  save_size (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
 }
 
@@ -868,6 +885,24 @@ caissa_window_init (CaissaWindow *self)
   update_actions (self);
 }
 
+/* The stored control for new games, normalised. One that does not parse
+ * (the settings edited by hand) means no clock, and is shown as such. */
+static char *
+stored_time_control (GSettings *settings)
+{
+  g_autofree char *time_control = g_settings_get_string (settings, "time-control");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CaissaClock) check = caissa_clock_new_for_time_control (time_control, &error);
+
+  if (check == NULL)
+    {
+      g_warning ("Settings key time-control: '%s' is not a time control (%s); playing without a clock",
+                 time_control, error->message);
+      return g_strdup ("-");
+    }
+  return g_strdup (caissa_clock_get_time_control (check));
+}
+
 /* The clock for new games, changed in the preferences while the window is
  * open: the next New Game offers it (the game on the board keeps its own). */
 static void
@@ -875,13 +910,8 @@ clock_settings_changed_cb (GSettings    *settings,
                            const char   *key,
                            CaissaWindow *self)
 {
-  g_autofree char *time_control = g_settings_get_string (settings, "time-control");
-  g_autoptr(CaissaClock) check = caissa_clock_new_for_time_control (time_control, NULL);
-
-  if (check == NULL)
-    return;
   g_free (self->time_control);
-  self->time_control = g_strdup (caissa_clock_get_time_control (check));
+  self->time_control = stored_time_control (settings);
   self->auto_press = g_settings_get_boolean (settings, "auto-press");
 }
 
@@ -908,7 +938,7 @@ caissa_window_new (CaissaApplication *application)
       caissa_game_set_black_name (self->game, black);
 
       /* The first game is played under the control chosen last time. */
-      self->time_control = g_settings_get_string (settings, "time-control");
+      self->time_control = stored_time_control (settings);
       self->auto_press = g_settings_get_boolean (settings, "auto-press");
       setup_clock (self);
       g_signal_connect_object (settings, "changed::time-control",
