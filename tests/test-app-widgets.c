@@ -187,6 +187,60 @@ test_move_list (void)
   g_assert_finalize_object (game);
 }
 
+static void
+figurines_notify_cb (GObject    *object,
+                     GParamSpec *pspec,
+                     guint      *count)
+{
+  (*count)++;
+}
+
+/* The notation preference: figurines for pieces, none for pawns, also
+ * after "=" in a promotion; switching back restores the letters. */
+static void
+test_move_list_figurines (void)
+{
+  CaissaGame *game = caissa_game_new ();
+  GtkWidget *list = g_object_ref_sink (caissa_move_list_new ());
+  g_autoptr(GPtrArray) moves = NULL;
+  guint notified = 0;
+
+  g_signal_connect (list, "notify::figurines", G_CALLBACK (figurines_notify_cb), &notified);
+  caissa_move_list_set_game (CAISSA_MOVE_LIST (list), game);
+  play (game, "e4 e5 Nf3");
+  g_assert_false (caissa_move_list_get_figurines (CAISSA_MOVE_LIST (list)));
+
+  g_object_set (list, "figurines", TRUE, NULL);
+  g_object_set (list, "figurines", TRUE, NULL);
+  g_assert_cmpuint (notified, ==, 1);
+  moves = find_all (list, "move");
+  g_assert_cmpuint (moves->len, ==, 3);
+  g_assert_cmpstr (button_text (moves->pdata[0]), ==, "e4");
+  g_assert_cmpstr (button_text (moves->pdata[2]), ==, "♘f3");
+
+  /* Moves played while figurines are on are written with them too. */
+  g_assert_true (caissa_game_load_fen (game, "8/4P3/8/8/8/8/k7/4K2R w K - 0 1", NULL));
+  play (game, "e8=Q Kb3 O-O");
+  g_clear_pointer (&moves, g_ptr_array_unref);
+  moves = find_all (list, "move");
+  g_assert_cmpuint (moves->len, ==, 3);
+  g_assert_cmpstr (button_text (moves->pdata[0]), ==, "e8=♕");
+  g_assert_cmpstr (button_text (moves->pdata[1]), ==, "♔b3");
+  g_assert_cmpstr (button_text (moves->pdata[2]), ==, "O-O");
+
+  caissa_move_list_set_figurines (CAISSA_MOVE_LIST (list), FALSE);
+  g_assert_cmpuint (notified, ==, 2);
+  g_clear_pointer (&moves, g_ptr_array_unref);
+  moves = find_all (list, "move");
+  g_assert_cmpstr (button_text (moves->pdata[0]), ==, "e8=Q");
+  g_assert_cmpstr (button_text (moves->pdata[1]), ==, "Kb3");
+
+  caissa_move_list_set_game (CAISSA_MOVE_LIST (list), NULL);
+  g_clear_pointer (&moves, g_ptr_array_unref);
+  g_assert_finalize_object (list);
+  g_assert_finalize_object (game);
+}
+
 /* --- CaissaNewGameDialog ---------------------------------------------------------------- */
 
 static void
@@ -381,6 +435,7 @@ main (int   argc,
 
   g_test_add_func ("/app/adaptive-box/layout", test_adaptive_box);
   g_test_add_func ("/app/move-list/rows", test_move_list);
+  g_test_add_func ("/app/move-list/figurines", test_move_list_figurines);
   g_test_add_func ("/app/new-game-dialog/fen", test_new_game_dialog);
   g_test_add_func ("/app/window/status-and-actions", test_window);
   g_test_add_func ("/app/window/outcome-describe", test_outcome_describe);

@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-pgn.h"
+#include "chess-san.h"
 #include "caissa-flow-layout.h"
 #include "caissa-move-list.h"
 
@@ -46,12 +47,14 @@ struct _CaissaMoveList
   ChessNodeId  choice_node;
   guint        choice;
   guint        scroll_tick;
+  gboolean     figurines;
 };
 
 enum
 {
   PROP_0,
   PROP_GAME,
+  PROP_FIGURINES,
   N_PROPS
 };
 
@@ -94,17 +97,30 @@ caissa_nag_glyph (guint nag)
     }
 }
 
-/* SAN with the move's glyphs: "e4!", "Nf3 ±". */
+/* SAN with the move's glyphs: "e4!", "Nf3 ±" ("♘f3 ±" with figurines). */
 static char *
 move_text (const ChessGame *core,
            ChessNodeId      node,
-           const char      *prefix)
+           const char      *prefix,
+           gboolean         figurines)
 {
+  /* Indexed by ChessPieceType; pawns have no letter. */
+  static const char *const glyphs[7] = { NULL, NULL, "♘", "♗", "♖", "♕", "♔" };
   GString *out = g_string_new (prefix);
   const uint8_t *nags;
   unsigned n = chess_game_node_nags (core, node, &nags);
 
-  g_string_append (out, chess_game_node_san (core, node));
+  if (figurines)
+    {
+      const ChessPosition *before = chess_game_node_position (core, chess_game_node_parent (core, node));
+      /* Each glyph takes three bytes instead of one letter; at most two. */
+      char san[CHESS_SAN_MAX + 8];
+
+      g_string_append (out, chess_san_write_figurine (before, chess_game_node_move (core, node),
+                                                      glyphs, san, sizeof san));
+    }
+  else
+    g_string_append (out, chess_game_node_san (core, node));
   /* Move assessments (1–7) stick to the move; the rest follow a space. */
   for (unsigned i = 0; i < n; i++)
     if (nags[i] <= 7 && caissa_nag_glyph (nags[i]) != NULL)
@@ -329,7 +345,7 @@ add_line (CaissaMoveList *self,
         }
       if (need_number || before->side == CHESS_WHITE)
         prefix = number_prefix (core, node);
-      text = move_text (core, node, prefix ? prefix : "");
+      text = move_text (core, node, prefix ? prefix : "", self->figurines);
       button = move_button (self, node, text, "variation-move");
       gtk_widget_set_parent (button, flow);
       /* "(" and the move after it stay together. */
@@ -404,7 +420,7 @@ add_main_move (CaissaMoveList *self,
   const ChessPosition *before = chess_game_node_position (core, chess_game_node_parent (core, node));
   gboolean white = before->side == CHESS_WHITE;
   g_autofree char *pre = comment_text (core, node, CHESS_COMMENT_BEFORE);
-  g_autofree char *text = move_text (core, node, "");
+  g_autofree char *text = move_text (core, node, "", self->figurines);
   gint64 clock = chess_game_node_clock_ms (core, node);
   GtkWidget *button, *cell;
 
@@ -754,6 +770,9 @@ caissa_move_list_get_property (GObject    *object,
     case PROP_GAME:
       g_value_set_object (value, self->game);
       break;
+    case PROP_FIGURINES:
+      g_value_set_boolean (value, self->figurines);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -771,6 +790,9 @@ caissa_move_list_set_property (GObject      *object,
     {
     case PROP_GAME:
       caissa_move_list_set_game (self, g_value_get_object (value));
+      break;
+    case PROP_FIGURINES:
+      caissa_move_list_set_figurines (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -790,6 +812,10 @@ caissa_move_list_class_init (CaissaMoveListClass *klass)
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, CAISSA_TYPE_GAME,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Moves written with piece symbols (♘f3, e8=♕) instead of letters. */
+  properties[PROP_FIGURINES] =
+    g_param_spec_boolean ("figurines", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   widget_class->measure = caissa_move_list_measure;
@@ -935,4 +961,26 @@ caissa_move_list_refresh (CaissaMoveList *self)
   g_return_if_fail (CAISSA_IS_MOVE_LIST (self));
 
   rebuild (self);
+}
+
+gboolean
+caissa_move_list_get_figurines (CaissaMoveList *self)
+{
+  g_return_val_if_fail (CAISSA_IS_MOVE_LIST (self), FALSE);
+
+  return self->figurines;
+}
+
+void
+caissa_move_list_set_figurines (CaissaMoveList *self,
+                                gboolean        figurines)
+{
+  g_return_if_fail (CAISSA_IS_MOVE_LIST (self));
+
+  figurines = !!figurines;
+  if (self->figurines == figurines)
+    return;
+  self->figurines = figurines;
+  rebuild (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FIGURINES]);
 }

@@ -39,6 +39,10 @@ ChessNodeId caissa_move_list_get_next_node    (CaissaMoveList *self);
  * Returns FALSE when the shown position has fewer than two. */
 gboolean    caissa_move_list_choose_variation (CaissaMoveList *self,
                                                int             delta);
+/* Whether moves are written with figurines (♘f3) rather than letters. */
+gboolean    caissa_move_list_get_figurines    (CaissaMoveList *self);
+void        caissa_move_list_set_figurines    (CaissaMoveList *self,
+                                               gboolean        figurines);
 void        caissa_move_list_set_menu_model   (CaissaMoveList *self,
                                                GMenuModel     *menu);
 /* Rebuilds at once (the list also notices changes by itself on the
