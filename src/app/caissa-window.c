@@ -903,6 +903,15 @@ stored_time_control (GSettings *settings)
   return g_strdup (caissa_clock_get_time_control (check));
 }
 
+static gboolean
+figurines_from_notation (GValue   *value,
+                         GVariant *variant,
+                         gpointer  user_data)
+{
+  g_value_set_boolean (value, g_strcmp0 (g_variant_get_string (variant, NULL), "figurines") == 0);
+  return TRUE;
+}
+
 /* The clock for new games, changed in the preferences while the window is
  * open: the next New Game offers it (the game on the board keeps its own). */
 static void
@@ -934,6 +943,8 @@ caissa_window_new (CaissaApplication *application)
         gtk_window_maximize (GTK_WINDOW (self));
       caissa_board_set_flipped (self->board, g_settings_get_boolean (settings, "flipped"));
       caissa_preferences_bind_board (settings, self->board);
+      g_settings_bind_with_mapping (settings, "notation", self->move_list, "figurines",
+                                    G_SETTINGS_BIND_GET, figurines_from_notation, NULL, NULL, NULL);
       caissa_game_set_white_name (self->game, white);
       caissa_game_set_black_name (self->game, black);
 
