@@ -624,14 +624,16 @@ chess_position_make_move (ChessPosition *pos,
          * (captures come and go unpredictably) and without a store to a
          * bitboard chosen by the captured piece (a load after it would
          * wait for its address): the target square is cleared from every
-         * piece type and from the other side, whatever stood there. */
+         * piece type and from the other side, whatever stood there, and
+         * the piece moved, each bitboard read and written once (a load
+         * right after a wide store into the same bytes stalls). */
         ChessPiece captured = pos->board[to];
         ChessBitboard fromto = BB (from) | BB (to), keep = ~BB (to);
+        int moved = chess_piece_type (piece);
 
         for (int t = CHESS_PAWN; t <= CHESS_KING; t++)
-          pos->by_type[t] &= keep;
+          pos->by_type[t] = (pos->by_type[t] & keep) ^ (t == moved ? fromto : 0);
         pos->by_color[them] &= keep;
-        pos->by_type[chess_piece_type (piece)] ^= fromto;
         pos->by_type[0] = (pos->by_type[0] & ~BB (from)) | BB (to);
         pos->by_color[us] ^= fromto;
         pos->board[from] = CHESS_NO_PIECE;
