@@ -931,7 +931,18 @@ movetext_run (ChessPgnParser      *p,
       if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
         return i;
       end = len - i > CHESS_PGN_MAX_TOKEN + 1 ? i + CHESS_PGN_MAX_TOKEN + 1 : len;
-      for (j = i + 1; j < end && move_byte[buf[j]]; j++)
+      j = i + 1;
+      if (j + 8 <= end)
+        {
+          /* A move is at most 7 bytes: its end found in the next 8 at once,
+           * without a loop that exits after a different count each time. */
+          const unsigned char *b = buf + j;
+          unsigned in = move_byte[b[0]] | move_byte[b[1]] << 1 | move_byte[b[2]] << 2
+                        | move_byte[b[3]] << 3 | move_byte[b[4]] << 4 | move_byte[b[5]] << 5
+                        | move_byte[b[6]] << 6 | move_byte[b[7]] << 7;
+          j += in == 0xff ? 8 : (size_t) __builtin_ctz (~in);
+        }
+      for (; j < end && move_byte[buf[j]]; j++)
         ;
       if (j - i > CHESS_PGN_MAX_TOKEN || (j >= len && !final)
           || (j < len && (symbol_byte[buf[j]] || buf[j] == '.' || buf[j] == '(')))
