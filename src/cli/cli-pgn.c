@@ -388,9 +388,10 @@ buffer_eol (const char *data,
   return '\n';
 }
 
-/* Windows read around a cut: from 1 MiB up to 64 MiB on each side. */
+/* Windows read around a cut: from 1 MiB up to 8 MiB on each side (a game
+ * longer than that across a cut leaves the cut out). */
 #define CUT_WINDOW_MIN ((uint64_t) 1 << 20)
-#define CUT_WINDOW_MAX ((uint64_t) 64 << 20)
+#define CUT_WINDOW_MAX ((uint64_t) 8 << 20)
 
 /* Cuts a regular file of `size` bytes into at most n parts at game starts,
  * as chess_pgn_index_split() does over a whole buffer, but reading only a
