@@ -220,8 +220,10 @@ chess_pgn_index_scan (ChessPgnIndex *index,
 
   if (index->done)
     return true;
+  /* Always from the start of the buffer, so that a split part ends its
+   * lines the way the whole buffer does. */
   if (index->eol == 0 && pos < len)
-    index->eol = detect_eol (data, pos, len);
+    index->eol = detect_eol (data, 0, len);
   eol = index->eol;
 
   while (pos < len && pos < stop)
