@@ -25,11 +25,7 @@
 # them it skips, except under CI (CI set), where it fails.
 set -u
 
-app=${CAISSA_APP:-}
-tmp=$(mktemp -d)
-app_pid=
-n=0
-failed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 cleanup ()
 {
@@ -41,52 +37,7 @@ cleanup ()
 }
 trap cleanup EXIT
 
-ok ()
-{
-  n=$((n + 1))
-  echo "ok $n - $1"
-}
-
-not_ok ()
-{
-  n=$((n + 1))
-  failed=1
-  echo "not ok $n - $1"
-  shift
-  for line in "$@"; do echo "# $line"; done
-}
-
-check ()  # check DESCRIPTION COMMAND...: ok if the command succeeds
-{
-  local what=$1
-  shift
-  if "$@"; then
-    ok "$what"
-  else
-    not_ok "$what" "$(cat "$tmp/state" 2>/dev/null)"
-  fi
-}
-
-bail ()
-{
-  echo "Bail out! $1"
-  [ -f "$tmp/app.log" ] && sed 's/^/# app: /' "$tmp/app.log" | tail -20
-  exit 1
-}
-
-missing=
-[ -n "${DISPLAY:-}" ] || missing="$missing DISPLAY"
-command -v xdotool >/dev/null 2>&1 || missing="$missing xdotool"
-command -v gdbus >/dev/null 2>&1 || missing="$missing gdbus"
-[ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || missing="$missing session-bus"
-[ -x "$app" ] || missing="$missing CAISSA_APP"
-if [ -n "$missing" ]; then
-  if [ -n "${CI:-}" ]; then
-    bail "missing under CI:$missing"
-  fi
-  echo "1..0 # SKIP missing:$missing"
-  exit 0
-fi
+e2e_require
 
 echo "1..25"
 
@@ -101,19 +52,6 @@ white-name='Anna'
 black-name='Boris'
 EOF
 saved="$XDG_STATE_HOME/caissa/current-game.ini"
-
-action ()  # action NAME PATH
-{
-  gdbus call --session --dest io.github.caissa.Caissa \
-    --object-path /io/github/caissa/Caissa \
-    --method org.gtk.Actions.Activate "$1" "[<'$2'>]" '{}' >/dev/null
-}
-
-state ()  # state KEY -> the rest of the line "KEY ..." of dump-state
-{
-  action dump-state "$tmp/state" || return 1
-  sed -n "s/^$1 //p" "$tmp/state"
-}
 
 wait_for ()  # wait_for KEY VALUE: poll dump-state for up to 10 s
 {

@@ -14,21 +14,7 @@
 # them it skips, except under CI (CI set), where it fails.
 set -u
 
-app=${CAISSA_APP:-}
-tmp=$(mktemp -d)
-app_pid=
-n=0
-failed=0
-
-cleanup ()
-{
-  if [ -n "$app_pid" ] && kill -0 "$app_pid" 2>/dev/null; then
-    kill "$app_pid" 2>/dev/null
-    wait "$app_pid" 2>/dev/null
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 check ()  # check NAME COMMAND...: one TAP line
 {
@@ -44,27 +30,7 @@ check ()  # check NAME COMMAND...: one TAP line
   fi
 }
 
-bail ()
-{
-  echo "Bail out! $1"
-  [ -f "$tmp/app.log" ] && sed 's/^/# app: /' "$tmp/app.log" | tail -20
-  exit 1
-}
-
-missing=
-[ -n "${DISPLAY:-}" ] || missing="$missing DISPLAY"
-command -v xdotool >/dev/null 2>&1 || missing="$missing xdotool"
-command -v gdbus >/dev/null 2>&1 || missing="$missing gdbus"
-command -v gsettings >/dev/null 2>&1 || missing="$missing gsettings"
-[ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || missing="$missing session-bus"
-[ -x "$app" ] || missing="$missing CAISSA_APP"
-if [ -n "$missing" ]; then
-  if [ -n "${CI:-}" ]; then
-    bail "missing under CI:$missing"
-  fi
-  echo "1..0 # SKIP missing:$missing"
-  exit 0
-fi
+e2e_require gsettings
 
 echo "1..22"
 
@@ -78,19 +44,6 @@ cat >"$XDG_CONFIG_HOME/glib-2.0/settings/keyfile" <<'EOF'
 window-width=1000
 window-height=720
 EOF
-
-action ()  # action NAME PATH
-{
-  gdbus call --session --dest io.github.caissa.Caissa \
-    --object-path /io/github/caissa/Caissa \
-    --method org.gtk.Actions.Activate "$1" "[<'$2'>]" '{}' >/dev/null
-}
-
-state ()  # state KEY -> the rest of the line "KEY ..." of dump-state
-{
-  action dump-state "$tmp/state" || return 1
-  sed -n "s/^$1 //p" "$tmp/state"
-}
 
 wait_for ()  # wait_for KEY VALUE: poll dump-state for up to 10 s
 {

@@ -14,51 +14,9 @@
 # skips, except under CI (CI set), where it fails.
 set -u
 
-app=${CAISSA_APP:-}
-tmp=$(mktemp -d)
-app_pid=
-n=0
-failed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-cleanup ()
-{
-  if [ -n "$app_pid" ] && kill -0 "$app_pid" 2>/dev/null; then
-    kill "$app_pid" 2>/dev/null
-    wait "$app_pid" 2>/dev/null
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-ok ()
-{
-  n=$((n + 1))
-  echo "ok $n - $1"
-}
-
-not_ok ()
-{
-  n=$((n + 1))
-  failed=1
-  echo "not ok $n - $1"
-  shift
-  for line in "$@"; do printf '%s\n' "$line" | sed 's/^/# /'; done
-}
-
-missing=
-[ -n "${DISPLAY:-}" ] || missing="$missing DISPLAY"
-command -v xdotool >/dev/null 2>&1 || missing="$missing xdotool"
-command -v gdbus >/dev/null 2>&1 || missing="$missing gdbus"
-[ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || missing="$missing session-bus"
-[ -x "$app" ] || missing="$missing CAISSA_APP"
-if [ -n "$missing" ]; then
-  if [ -n "${CI:-}" ]; then
-    echo "Bail out! missing under CI:$missing"
-    exit 1
-  fi
-  echo "1..0 # SKIP missing:$missing"
-  exit 0
-fi
+e2e_require
 
 unset CAISSA_LOCALEDIR LC_ALL LC_MESSAGES
 export LANG=C.UTF-8

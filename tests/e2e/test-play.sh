@@ -10,76 +10,15 @@
 # skips, except under CI (CI set), where it fails.
 set -u
 
-app=${CAISSA_APP:-}
-tmp=$(mktemp -d)
-app_pid=
-n=0
-failed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-cleanup ()
-{
-  if [ -n "$app_pid" ] && kill -0 "$app_pid" 2>/dev/null; then
-    kill "$app_pid" 2>/dev/null
-    wait "$app_pid" 2>/dev/null
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-ok ()
-{
-  n=$((n + 1))
-  echo "ok $n - $1"
-}
-
-not_ok ()
-{
-  n=$((n + 1))
-  failed=1
-  echo "not ok $n - $1"
-  shift
-  for line in "$@"; do echo "# $line"; done
-}
-
-bail ()
-{
-  echo "Bail out! $1"
-  [ -f "$tmp/app.log" ] && sed 's/^/# app: /' "$tmp/app.log" | tail -20
-  exit 1
-}
-
-missing=
-[ -n "${DISPLAY:-}" ] || missing="$missing DISPLAY"
-command -v xdotool >/dev/null 2>&1 || missing="$missing xdotool"
-command -v gdbus >/dev/null 2>&1 || missing="$missing gdbus"
-[ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || missing="$missing session-bus"
-[ -x "$app" ] || missing="$missing CAISSA_APP"
-if [ -n "$missing" ]; then
-  if [ -n "${CI:-}" ]; then
-    bail "missing under CI:$missing"
-  fi
-  echo "1..0 # SKIP missing:$missing"
-  exit 0
-fi
+e2e_require
 
 echo "1..7"
 
 # Black king h8, White king g6, rook b1, pawn a7, White to move:
 # 1. Rb2 (click-click) Kg8 (forced; by drag) 2. a8=R# (promotion chooser).
 fen='7k/P7/6K1/8/8/8/8/1R6 w - - 0 1'
-
-action ()  # action NAME PATH
-{
-  gdbus call --session --dest io.github.caissa.Caissa \
-    --object-path /io/github/caissa/Caissa \
-    --method org.gtk.Actions.Activate "$1" "[<'$2'>]" '{}' >/dev/null
-}
-
-state ()  # state KEY -> the rest of the line "KEY ..." of dump-state
-{
-  action dump-state "$tmp/state" || return 1
-  sed -n "s/^$1 //p" "$tmp/state"
-}
 
 wait_for ()  # wait_for KEY VALUE: poll dump-state for up to 10 s
 {

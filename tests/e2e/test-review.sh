@@ -19,70 +19,10 @@
 # them it skips, except under CI (CI set), where it fails.
 set -u
 
-app=${CAISSA_APP:-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cli=${CAISSA_CLI:-}
-tmp=$(mktemp -d)
-app_pid=
-n=0
-failed=0
 
-cleanup ()
-{
-  if [ -n "$app_pid" ] && kill -0 "$app_pid" 2>/dev/null; then
-    kill "$app_pid" 2>/dev/null
-    wait "$app_pid" 2>/dev/null
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-ok ()
-{
-  n=$((n + 1))
-  echo "ok $n - $1"
-}
-
-not_ok ()
-{
-  n=$((n + 1))
-  failed=1
-  echo "not ok $n - $1"
-  shift
-  for text in "$@"; do printf '%s\n' "$text" | sed 's/^/# /'; done
-}
-
-check ()  # check DESCRIPTION COMMAND...: ok if the command succeeds
-{
-  local what=$1
-  shift
-  if "$@"; then
-    ok "$what"
-  else
-    not_ok "$what" "$(cat "$tmp/state" 2>/dev/null)"
-  fi
-}
-
-bail ()
-{
-  echo "Bail out! $1"
-  [ -f "$tmp/app.log" ] && sed 's/^/# app: /' "$tmp/app.log" | tail -20
-  exit 1
-}
-
-missing=
-[ -n "${DISPLAY:-}" ] || missing="$missing DISPLAY"
-command -v xdotool >/dev/null 2>&1 || missing="$missing xdotool"
-command -v gdbus >/dev/null 2>&1 || missing="$missing gdbus"
-[ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || missing="$missing session-bus"
-[ -x "$app" ] || missing="$missing CAISSA_APP"
-[ -x "$cli" ] || missing="$missing CAISSA_CLI"
-if [ -n "$missing" ]; then
-  if [ -n "${CI:-}" ]; then
-    bail "missing under CI:$missing"
-  fi
-  echo "1..0 # SKIP missing:$missing"
-  exit 0
-fi
+e2e_require cli
 
 echo "1..17"
 
@@ -127,19 +67,6 @@ cat >"$tmp/part2.pgn" <<'EOF'
 EOF
 cat "$tmp/part1.pgn" "$tmp/part2.pgn" >"$tmp/games.pgn"
 cp "$tmp/games.pgn" "$tmp/original.pgn"
-
-action ()  # action NAME PATH
-{
-  gdbus call --session --dest io.github.caissa.Caissa \
-    --object-path /io/github/caissa/Caissa \
-    --method org.gtk.Actions.Activate "$1" "[<'$2'>]" '{}' >/dev/null
-}
-
-state ()  # state KEY -> the rest of the line "KEY ..." of dump-state
-{
-  action dump-state "$tmp/state" || return 1
-  sed -n "s/^$1 //p" "$tmp/state"
-}
 
 wait_for ()  # wait_for KEY VALUE [TENTHS]: poll dump-state (10 s by default)
 {
