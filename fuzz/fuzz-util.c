@@ -114,9 +114,9 @@ fuzz_check_moves (const ChessPosition *pos)
                   "move %s leaves the king in check in %s", uci, fen);
       reset = chess_piece_type (piece) == CHESS_PAWN
               || (victim != CHESS_NO_PIECE && kind != CHESS_MOVE_CASTLING);
-      want_half = reset ? 0 : (pos->halfmove < 255 ? pos->halfmove + 1u : 255u);
-      /* The counters saturate (FEN cannot say 65536, nor a halfmove
-       * clock past 255 in our struct): they never wrap. */
+      want_half = reset ? 0 : (pos->halfmove < 65535 ? pos->halfmove + 1u : 65535u);
+      /* The counters saturate at 65535 (the most a FEN may say): they
+       * never wrap. */
       want_full = pos->fullmove + (us == CHESS_BLACK && pos->fullmove < 65535 ? 1u : 0u);
       FUZZ_CHECK (after.halfmove == want_half, "halfmove clock %u after %s in %s, want %u",
                   (unsigned) after.halfmove, uci, fen, want_half);

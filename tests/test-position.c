@@ -253,6 +253,7 @@ static void
 test_counters (void)
 {
   ChessPosition pos;
+  ChessError error;
 
   chess_position_init_start (&pos);
   play (&pos, "g1f3");
@@ -266,6 +267,16 @@ test_counters (void)
   play (&pos, "f6e4");
   g_assert_cmpuint (pos.halfmove, ==, 0);
   g_assert_cmpuint (pos.fullmove, ==, 3);
+
+  /* A large clock from a FEN keeps counting exactly, and saturates at the
+   * largest value a FEN can give instead of wrapping. */
+  g_assert_true (chess_fen_parse (&pos, "4k3/8/8/8/8/8/8/4K2R w - - 300 200", 34, &error));
+  play (&pos, "h1h2");
+  g_assert_cmpuint (pos.halfmove, ==, 301);
+  g_assert_true (chess_fen_parse (&pos, "4k3/8/8/8/8/8/8/4K2R w - - 65535 65535", 38, &error));
+  play (&pos, "h1h2 e8d8");
+  g_assert_cmpuint (pos.halfmove, ==, 65535);
+  g_assert_cmpuint (pos.fullmove, ==, 65535);
 }
 
 static void

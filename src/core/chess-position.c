@@ -602,7 +602,7 @@ chess_position_make_move (ChessPosition *pos,
 
   if (move == CHESS_MOVE_NULL || move == CHESS_MOVE_NONE)
     {
-      if (pos->halfmove < 255)
+      if (pos->halfmove < UINT16_MAX)
         pos->halfmove++;
       update_checks (pos);
 #ifdef CHESS_DEBUG
@@ -653,7 +653,7 @@ chess_position_make_move (ChessPosition *pos,
         pos->key ^= chess_zobrist_castling[pos->castling] ^ chess_zobrist_castling[castling];
         pos->castling = castling;
       }
-    pos->halfmove = reset ? 0 : pos->halfmove + (pos->halfmove < 255);
+    pos->halfmove = reset ? 0 : pos->halfmove + (pos->halfmove < UINT16_MAX);
   }
 
   update_checks (pos);

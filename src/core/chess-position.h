@@ -27,7 +27,7 @@ typedef struct
   uint8_t       castling;     /* CHESS_CASTLE_* mask */
   uint16_t      halfmove;     /* plies since the last capture or pawn move: a FEN may
                                  give any value up to 65535 (kept as given); a move
-                                 adds 1 up to 255 (the game ends at 150 anyway) */
+                                 adds 1, saturating at 65535 (never wraps) */
   uint16_t      fullmove;     /* starts at 1, incremented after Black's move */
 } ChessPosition;
 
