@@ -329,7 +329,6 @@ static void
 caissa_application_init (CaissaApplication *self)
 {
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
-  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE.pgn]"));
 }
 
 CaissaApplication *
