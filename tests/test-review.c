@@ -201,6 +201,101 @@ test_move_list_tree (void)
   g_assert_finalize_object (game);
 }
 
+/* The direct child of the move list's grid holding widget (a move's
+ * button may sit in a box with its clock). */
+static GtkWidget *
+grid_child (GtkWidget *widget,
+            GtkWidget **grid)
+{
+  while (widget != NULL && !GTK_IS_GRID (gtk_widget_get_parent (widget)))
+    widget = gtk_widget_get_parent (widget);
+  g_assert_nonnull (widget);
+  *grid = gtk_widget_get_parent (widget);
+  return widget;
+}
+
+static int
+grid_row (GtkWidget *widget)
+{
+  GtkWidget *grid;
+  GtkWidget *child = grid_child (widget, &grid);
+  int row, height;
+
+  gtk_grid_query_child (GTK_GRID (grid), child, NULL, &row, NULL, &height);
+  g_assert_cmpint (height, ==, 1);
+  return row;
+}
+
+static void
+assert_apart (GtkWidget *a,
+              GtkWidget *b,
+              GtkWidget *root)
+{
+  graphene_rect_t ra, rb;
+
+  g_assert_true (gtk_widget_compute_bounds (a, root, &ra));
+  g_assert_true (gtk_widget_compute_bounds (b, root, &rb));
+  g_assert_cmpfloat (ra.size.height, >, 0);
+  g_assert_cmpfloat (rb.size.height, >, 0);
+  g_assert_false (graphene_rect_intersection (&ra, &rb, NULL));
+}
+
+/* A comment after White's move goes on a row of its own below that move,
+ * not over it; Black's move follows on the next row behind "…". */
+static void
+test_move_list_white_comment (void)
+{
+  static const char pgn[] =
+    "[Event \"Spanish\"]\n[Result \"1-0\"]\n\n"
+    "1. e4 {Best by test} e5 (1... c5 2. Nf3 d6 $1 (2... Nc6)) 2. Nf3 Nc6 "
+    "3. Bb5 {[%cal Gb5c6,Re1e8] The Spanish} a6 4. Ba4 Nf6 5. O-O 1-0\n";
+  CaissaGame *game = caissa_game_new ();
+  GtkWidget *list = g_object_ref_sink (caissa_move_list_new ());
+  GtkWidget *window = gtk_window_new ();
+  g_autofree char *comments = NULL;
+  struct { const char *white, *comment, *black; } cases[] = {
+    { "e4", "Best by test", "e5" },
+    { "Bb5", "The Spanish", "a6" },
+  };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
+  gtk_window_set_child (GTK_WINDOW (window), list);
+  caissa_move_list_set_game (CAISSA_MOVE_LIST (list), game);
+  caissa_game_load_core_game (game, read_game (pgn));
+  caissa_game_go_first (game);
+  comments = texts (list, "comment");
+  g_assert_cmpstr (comments, ==, "Best by test|The Spanish");
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin (300);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      GtkWidget *white = find_text (list, "move", cases[i].white);
+      GtkWidget *comment = find_text (list, "comment", cases[i].comment);
+      GtkWidget *black = find_text (list, "move", cases[i].black);
+      int white_row, comment_row, black_row;
+
+      g_assert_nonnull (white);
+      g_assert_nonnull (comment);
+      g_assert_nonnull (black);
+      white_row = grid_row (white);
+      comment_row = grid_row (comment);
+      black_row = grid_row (black);
+      /* White's row, the comment's, Black's: one after the other. */
+      g_assert_cmpint (comment_row, ==, white_row + 1);
+      g_assert_cmpint (black_row, ==, comment_row + 1);
+      /* And on screen the comment covers neither move. */
+      assert_apart (white, comment, list);
+      assert_apart (black, comment, list);
+    }
+
+  caissa_move_list_set_game (CAISSA_MOVE_LIST (list), NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (list);
+  g_assert_finalize_object (game);
+}
+
 /* --- The game list --------------------------------------------------------------------- */
 
 static void
@@ -642,6 +737,7 @@ main (int   argc,
   caissa_register_resource ();
 
   g_test_add_func ("/app/move-list/tree", test_move_list_tree);
+  g_test_add_func ("/app/move-list/white-comment", test_move_list_white_comment);
   g_test_add_func ("/app/game-list/search-sort-activate", test_game_list);
   g_test_add_func ("/app/window/review", test_window_review);
   g_test_add_func ("/app/window/close-unsaved", test_close_unsaved);

@@ -375,10 +375,19 @@ add_line (CaissaMoveList *self,
     }
 }
 
+/* An interrupt takes a row of its own: when a row is open (White's move
+ * in it, Black's cell still empty), that row is closed first, so the
+ * interrupt goes below it rather than over it. */
 static void
 attach_interrupt (CaissaMoveList *self,
-                  GtkWidget      *child)
+                  GtkWidget      *child,
+                  gboolean       *row_open)
 {
+  if (*row_open)
+    {
+      self->next_row++;
+      *row_open = FALSE;
+    }
   gtk_widget_add_css_class (child, "interrupt");
   gtk_grid_attach (GTK_GRID (self->grid), child, 0, self->next_row++, 3, 1);
 }
@@ -386,7 +395,8 @@ attach_interrupt (CaissaMoveList *self,
 /* The comment after a main-line move and the variations replacing it. */
 static gboolean
 add_interrupt (CaissaMoveList *self,
-               ChessNodeId     node)
+               ChessNodeId     node,
+               gboolean       *row_open)
 {
   const ChessGame *core = caissa_game_get_core_game (self->game);
   g_autofree char *post = comment_text (core, node, CHESS_COMMENT_AFTER);
@@ -394,7 +404,7 @@ add_interrupt (CaissaMoveList *self,
 
   if (post != NULL)
     {
-      attach_interrupt (self, comment_label (post));
+      attach_interrupt (self, comment_label (post), row_open);
       added = TRUE;
     }
   if (node != CHESS_NODE_ROOT)
@@ -405,7 +415,7 @@ add_interrupt (CaissaMoveList *self,
 
         gtk_widget_add_css_class (flow, "variation");
         add_line (self, flow, alt, 1);
-        attach_interrupt (self, flow);
+        attach_interrupt (self, flow, row_open);
         added = TRUE;
       }
   return added;
@@ -425,10 +435,7 @@ add_main_move (CaissaMoveList *self,
   GtkWidget *button, *cell;
 
   if (pre != NULL)
-    {
-      attach_interrupt (self, comment_label (pre));
-      *row_open = FALSE;
-    }
+    attach_interrupt (self, comment_label (pre), row_open);
 
   if (white || !*row_open)
     {
@@ -477,12 +484,7 @@ add_main_move (CaissaMoveList *self,
       self->next_row++;
       *row_open = FALSE;
     }
-  if (add_interrupt (self, node))
-    {
-      if (*row_open)
-        self->next_row++;
-      *row_open = FALSE;
-    }
+  add_interrupt (self, node, row_open);
 }
 
 static void
@@ -513,7 +515,7 @@ rebuild (CaissaMoveList *self)
   if (self->game != NULL)
     {
       core = caissa_game_get_core_game (self->game);
-      if (add_interrupt (self, CHESS_NODE_ROOT))
+      if (add_interrupt (self, CHESS_NODE_ROOT, &row_open))
         any = TRUE;
       for (ChessNodeId node = chess_game_node_next (core, CHESS_NODE_ROOT); node != CHESS_NODE_NONE;
            node = chess_game_node_next (core, node))
