@@ -52,7 +52,8 @@ if [ -n "$missing" ]; then
 fi
 
 # meson's i18n.gettext(preset: 'glib') passes exactly these (mesonbuild/
-# modules/i18n.py PRESET_ARGS['glib'], plus -k_ from scripts/gettext.py).
+# modules/i18n.py PRESET_ARGS['glib'], plus -k_ from scripts/gettext.py),
+# and po/meson.build's own --keyword=CHESS_N_ (the rules core's marker).
 xgettext_args=(
   --from-code=UTF-8 --add-comments
   -k_ --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2
@@ -66,6 +67,7 @@ xgettext_args=(
   --flag=g_printerr:1:c-format --flag=g_printf:1:c-format
   --flag=g_fprintf:2:c-format --flag=g_sprintf:2:c-format
   --flag=g_snprintf:3:c-format
+  --keyword=CHESS_N_
 )
 
 # POTFILES.in without comments and blank lines (as xgettext -f reads it).

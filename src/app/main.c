@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "caissa-application.h"
+#include "chess-error.h"
 
 /* Where the message catalogs are: $CAISSA_LOCALEDIR if set; the build
  * tree's po/ directory (where meson writes <lang>/LC_MESSAGES/caissa.mo)
@@ -31,6 +32,13 @@ find_locale_dir (void)
   }
 #endif
   return g_strdup (LOCALEDIR);
+}
+
+/* The rules core's messages (chess-error.h) in the user's language. */
+static const char *
+translate_core_message (const char *msgid)
+{
+  return g_dgettext (GETTEXT_PACKAGE, msgid);
 }
 
 int
@@ -58,6 +66,8 @@ main (int   argc,
   bindtextdomain (GETTEXT_PACKAGE, locale_dir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  /* Once, before any thread starts (chess-error.h). */
+  chess_error_set_translate_func (translate_core_message);
 
   app = caissa_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);

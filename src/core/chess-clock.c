@@ -102,7 +102,7 @@ tc_error (ChessError  *error,
 {
   if (error == NULL)
     return;
-  chess_error_set (error, CHESS_ERROR_TIME_CONTROL, "%s", message);
+  chess_error_set (error, CHESS_ERROR_TIME_CONTROL, "%s", chess_error_translate (message));
   error->line = known ? 1 : 0;
   error->column = known ? offset + 1 : 0;
   error->offset = known ? offset : 0;
@@ -121,7 +121,7 @@ chess_time_control_check (const ChessTimeControl *tc,
     case CHESS_TIME_CONTROL_SANDCLOCK:
       if (tc->sandclock_ms < 1000 || tc->sandclock_ms > MAX_PERIOD_MS)
         {
-          tc_error (error, 0, false, "the sandclock needs between 1 and 1000000 seconds");
+          tc_error (error, 0, false, CHESS_N_ ("the sandclock needs between 1 and 1000000 seconds"));
           return false;
         }
       return true;
@@ -129,7 +129,7 @@ chess_time_control_check (const ChessTimeControl *tc,
     case CHESS_TIME_CONTROL_PERIODS:
       if (tc->n_periods == 0 || tc->n_periods > CHESS_TIME_CONTROL_MAX_PERIODS)
         {
-          tc_error (error, 0, false, "a time control needs 1 to 8 periods");
+          tc_error (error, 0, false, CHESS_N_ ("a time control needs 1 to 8 periods"));
           return false;
         }
       for (unsigned i = 0; i < tc->n_periods; i++)
@@ -137,35 +137,35 @@ chess_time_control_check (const ChessTimeControl *tc,
           const ChessTimePeriod *p = &tc->periods[i];
           if (p->moves > MAX_MOVES)
             {
-              tc_error (error, 0, false, "a period has more than 1000 moves");
+              tc_error (error, 0, false, CHESS_N_ ("a period has more than 1000 moves"));
               return false;
             }
           if (p->moves == 0 && i + 1 < tc->n_periods)
             {
-              tc_error (error, 0, false, "a sudden-death period must be the last one");
+              tc_error (error, 0, false, CHESS_N_ ("a sudden-death period must be the last one"));
               return false;
             }
           if (p->time_ms < 0 || p->time_ms > MAX_PERIOD_MS)
             {
-              tc_error (error, 0, false, "a period's time must be 0 to 1000000 seconds");
+              tc_error (error, 0, false, CHESS_N_ ("a period's time must be 0 to 1000000 seconds"));
               return false;
             }
           if (p->bonus == CHESS_BONUS_NONE ? p->bonus_ms != 0
               : (p->bonus > CHESS_BONUS_DELAY || p->bonus_ms <= 0 || p->bonus_ms > MAX_BONUS_MS))
             {
-              tc_error (error, 0, false, "an increment or delay must be 0.001 to 3600 seconds");
+              tc_error (error, 0, false, CHESS_N_ ("an increment or delay must be 0.001 to 3600 seconds"));
               return false;
             }
         }
       if (tc->periods[0].time_ms == 0)
         {
-          tc_error (error, 0, false, "the first period gives no time");
+          tc_error (error, 0, false, CHESS_N_ ("the first period gives no time"));
           return false;
         }
       return true;
 
     default:
-      tc_error (error, 0, false, "unknown kind of time control");
+      tc_error (error, 0, false, CHESS_N_ ("unknown kind of time control"));
       return false;
     }
 }
@@ -189,9 +189,9 @@ parse_seconds (const char  *text,
   if (i >= end || text[i] < '0' || text[i] > '9')
     {
       if (i >= end)
-        snprintf (message, sizeof message, "%s: expected a number, found the end", what);
+        snprintf (message, sizeof message, chess_error_translate (CHESS_N_ ("%s: expected a number, found the end")), chess_error_translate (what));
       else
-        snprintf (message, sizeof message, "%s: expected a number, found '%c'", what, text[i]);
+        snprintf (message, sizeof message, chess_error_translate (CHESS_N_ ("%s: expected a number, found '%c'")), chess_error_translate (what), text[i]);
       tc_error (error, i, true, message);
       return false;
     }
@@ -200,8 +200,8 @@ parse_seconds (const char  *text,
       whole = whole * 10 + (text[i] - '0');
       if (whole * 1000 > limit_ms)
         {
-          snprintf (message, sizeof message, "%s: more than %lld seconds",
-                    what, (long long) (limit_ms / 1000));
+          snprintf (message, sizeof message, chess_error_translate (CHESS_N_ ("%s: more than %lld seconds")),
+                    chess_error_translate (what), (long long) (limit_ms / 1000));
           tc_error (error, *pos, true, message);
           return false;
         }
@@ -219,7 +219,7 @@ parse_seconds (const char  *text,
         {
           if (++digits > 3)
             {
-              snprintf (message, sizeof message, "%s: more than three decimals", what);
+              snprintf (message, sizeof message, chess_error_translate (CHESS_N_ ("%s: more than three decimals")), chess_error_translate (what));
               tc_error (error, i, true, message);
               return false;
             }
@@ -229,14 +229,14 @@ parse_seconds (const char  *text,
         }
       if (digits == 0)
         {
-          snprintf (message, sizeof message, "%s: a digit must follow '.'", what);
+          snprintf (message, sizeof message, chess_error_translate (CHESS_N_ ("%s: a digit must follow '.'")), chess_error_translate (what));
           tc_error (error, i, true, message);
           return false;
         }
       if (*ms > limit_ms)
         {
-          snprintf (message, sizeof message, "%s: more than %lld seconds",
-                    what, (long long) (limit_ms / 1000));
+          snprintf (message, sizeof message, chess_error_translate (CHESS_N_ ("%s: more than %lld seconds")),
+                    chess_error_translate (what), (long long) (limit_ms / 1000));
           tc_error (error, *pos, true, message);
           return false;
         }
@@ -286,7 +286,7 @@ chess_time_control_parse (ChessTimeControl *tc,
     end--;
   if (i == end)
     {
-      tc_error (error, i, true, "the TimeControl value is empty");
+      tc_error (error, i, true, CHESS_N_ ("the TimeControl value is empty"));
       return false;
     }
 
@@ -294,8 +294,8 @@ chess_time_control_parse (ChessTimeControl *tc,
     {
       if (end - i != 1)
         {
-          snprintf (message, sizeof message, "'%c' (%s) must be the whole value",
-                    text[i], text[i] == '?' ? "unknown" : "no time control");
+          snprintf (message, sizeof message, chess_error_translate (CHESS_N_ ("'%c' (%s) must be the whole value")),
+                    text[i], chess_error_translate (text[i] == '?' ? CHESS_N_ ("unknown") : CHESS_N_ ("no time control")));
           tc_error (error, i + 1, true, message);
           return false;
         }
@@ -307,16 +307,16 @@ chess_time_control_parse (ChessTimeControl *tc,
     {
       int64_t ms;
       i++;
-      if (!parse_seconds (text, &i, end, MAX_PERIOD_MS, &ms, &frac, "sandclock", error))
+      if (!parse_seconds (text, &i, end, MAX_PERIOD_MS, &ms, &frac, CHESS_N_ ("sandclock"), error))
         return false;
       if (i != end)
         {
-          tc_error (error, i, true, "the sandclock ('*') must be the whole value");
+          tc_error (error, i, true, CHESS_N_ ("the sandclock ('*') must be the whole value"));
           return false;
         }
       if (ms < 1000)
         {
-          tc_error (error, i - 1, true, "the sandclock needs at least 1 second");
+          tc_error (error, i - 1, true, CHESS_N_ ("the sandclock needs at least 1 second"));
           return false;
         }
       out.kind = CHESS_TIME_CONTROL_SANDCLOCK;
@@ -335,25 +335,25 @@ chess_time_control_parse (ChessTimeControl *tc,
 
       if (out.n_periods == CHESS_TIME_CONTROL_MAX_PERIODS)
         {
-          tc_error (error, i, true, "more than 8 periods");
+          tc_error (error, i, true, CHESS_N_ ("more than 8 periods"));
           return false;
         }
       if (!parse_seconds (text, &i, end, MAX_PERIOD_MS, &value, &frac,
-                          "period", error))
+                          CHESS_N_ ("period"), error))
         return false;
       if (i < end && text[i] == '/')
         {
           if (frac || value / 1000 == 0 || value / 1000 > (int64_t) MAX_MOVES)
             {
               tc_error (error, number_at, true,
-                        "the number of moves must be a whole number from 1 to 1000");
+                        CHESS_N_ ("the number of moves must be a whole number from 1 to 1000"));
               return false;
             }
           period.moves = (unsigned) (value / 1000);
           i++;
           number_at = i;
           if (!parse_seconds (text, &i, end, MAX_PERIOD_MS, &value, &frac,
-                              "seconds after '/'", error))
+                              CHESS_N_ ("seconds after '/'"), error))
             return false;
         }
       period.time_ms = value;
@@ -363,9 +363,9 @@ chess_time_control_parse (ChessTimeControl *tc,
       kind = i < end ? bonus_kind_of (text[i]) : CHESS_BONUS_NONE;
       if (kind != CHESS_BONUS_NONE)
         {
-          const char *what = kind == CHESS_BONUS_FISCHER ? "increment after '+'"
-                           : kind == CHESS_BONUS_DELAY ? "delay after 'd'"
-                           : "Bronstein delay after 'b'";
+          const char *what = kind == CHESS_BONUS_FISCHER ? CHESS_N_ ("increment after '+'")
+                           : kind == CHESS_BONUS_DELAY ? CHESS_N_ ("delay after 'd'")
+                           : CHESS_N_ ("Bronstein delay after 'b'");
           i++;
           if (!parse_seconds (text, &i, end, MAX_BONUS_MS, &value, &frac, what, error))
             return false;
@@ -375,7 +375,7 @@ chess_time_control_parse (ChessTimeControl *tc,
               && bonus_kind_of (text[i]) > CHESS_BONUS_FISCHER)
             {
               kind = bonus_kind_of (text[i]);
-              what = kind == CHESS_BONUS_DELAY ? "delay after 'd'" : "Bronstein delay after 'b'";
+              what = kind == CHESS_BONUS_DELAY ? CHESS_N_ ("delay after 'd'") : CHESS_N_ ("Bronstein delay after 'b'");
               i++;
               if (!parse_seconds (text, &i, end, MAX_BONUS_MS, &value, &frac, what, error))
                 return false;
@@ -389,8 +389,8 @@ chess_time_control_parse (ChessTimeControl *tc,
           if (i < end && bonus_kind_of (text[i]) != CHESS_BONUS_NONE)
             {
               tc_error (error, i, true,
-                        "a period can have only one of increment (+), delay (d) "
-                        "or Bronstein delay (b)");
+                        CHESS_N_ ("a period can have only one of increment (+), delay (d) "
+                        "or Bronstein delay (b)"));
               return false;
             }
         }
@@ -400,7 +400,7 @@ chess_time_control_parse (ChessTimeControl *tc,
         break;
       if (text[i] != ':')
         {
-          snprintf (message, sizeof message, "unexpected '%c' (periods are joined by ':')",
+          snprintf (message, sizeof message, chess_error_translate (CHESS_N_ ("unexpected '%c' (periods are joined by ':')")),
                     text[i]);
           tc_error (error, i, true, message);
           return false;
@@ -408,7 +408,7 @@ chess_time_control_parse (ChessTimeControl *tc,
       if (period.moves == 0)
         {
           tc_error (error, i, true,
-                    "a sudden-death period (no \"moves/\") must be the last one");
+                    CHESS_N_ ("a sudden-death period (no \"moves/\") must be the last one"));
           return false;
         }
       i++;
@@ -416,7 +416,7 @@ chess_time_control_parse (ChessTimeControl *tc,
 
   if (out.periods[0].time_ms == 0)
     {
-      tc_error (error, first_time_at, true, "the first period gives no time");
+      tc_error (error, first_time_at, true, CHESS_N_ ("the first period gives no time"));
       return false;
     }
   *tc = out;
@@ -1267,7 +1267,8 @@ snap_error (ChessError *error,
             const char *field)
 {
   if (error)
-    chess_error_set (error, CHESS_ERROR_TIME_CONTROL, "saved clock state: bad %s", field);
+    chess_error_set (error, CHESS_ERROR_TIME_CONTROL, CHESS_N_ ("saved clock state: bad %s"),
+                     chess_error_translate (field));
   return false;
 }
 
@@ -1283,35 +1284,35 @@ chess_clock_restore (ChessClock               *clock,
     return false;
   chess_clock_init (&c, &snap->tc);
   if (snap->started ? !color_ok (snap->side) : snap->side != CHESS_CLOCK_NO_SIDE)
-    return snap_error (error, "side");
+    return snap_error (error, CHESS_N_ ("side"));
   if (!snap->started && (snap->paused || snap->moved))
-    return snap_error (error, "started");
+    return snap_error (error, CHESS_N_ ("started"));
   if (snap->turn_elapsed < 0 || snap->turn_elapsed > MAX_CLOCK_MS
       || (!snap->started && snap->turn_elapsed != 0))
-    return snap_error (error, "turn time");
+    return snap_error (error, CHESS_N_ ("turn time"));
   if (snap->flags_reported > 3)
-    return snap_error (error, "flags");
+    return snap_error (error, CHESS_N_ ("flags"));
   if (snap->turn_bonus > CHESS_BONUS_DELAY
       || (snap->turn_bonus == CHESS_BONUS_NONE) != (snap->turn_bonus_ms == 0)
       || snap->turn_bonus_ms < 0 || snap->turn_bonus_ms > MAX_BONUS_MS
       || (!c.timed && snap->turn_bonus != CHESS_BONUS_NONE))
-    return snap_error (error, "turn bonus");
+    return snap_error (error, CHESS_N_ ("turn bonus"));
   for (int k = 0; k < 2; k++)
     {
       if (c.timed ? snap->remaining[k] < 0 || snap->remaining[k] > MAX_CLOCK_MS
                   : snap->remaining[k] != CHESS_CLOCK_UNLIMITED)
-        return snap_error (error, "remaining time");
+        return snap_error (error, CHESS_N_ ("remaining time"));
       if (snap->flag_age[k] < -1 || snap->flag_age[k] > MAX_CLOCK_MS
           || (snap->flag_age[k] >= 0) != (c.timed && snap->remaining[k] == 0))
-        return snap_error (error, "flag");
+        return snap_error (error, CHESS_N_ ("flag"));
       if ((snap->flags_reported & (1u << k)) && snap->flag_age[k] < 0)
-        return snap_error (error, "flags");
+        return snap_error (error, CHESS_N_ ("flags"));
       if (snap->used[k] < 0 || snap->used[k] > MAX_CLOCK_MS
           || snap->last_move[k] < -1 || snap->last_move[k] > MAX_CLOCK_MS)
-        return snap_error (error, "time used");
+        return snap_error (error, CHESS_N_ ("time used"));
       if (chess_clock_set_moves (&c, (ChessColor) k, snap->moves[k]) != CHESS_CLOCK_OK
           || c.period[k] != snap->period[k] || c.period_moves[k] != snap->period_moves[k])
-        return snap_error (error, "move count or period");
+        return snap_error (error, CHESS_N_ ("move count or period"));
       c.stored[k] = c.timed ? snap->remaining[k] : 0;
       c.used[k] = snap->used[k];
       c.last_move[k] = snap->last_move[k];
@@ -1319,7 +1320,7 @@ chess_clock_restore (ChessClock               *clock,
     }
   if (c.tc.kind == CHESS_TIME_CONTROL_SANDCLOCK
       && snap->remaining[0] + snap->remaining[1] > c.tc.sandclock_ms)
-    return snap_error (error, "remaining time");
+    return snap_error (error, CHESS_N_ ("remaining time"));
 
   c.started = snap->started;
   c.paused = snap->started && (snap->paused || snap->finished);
@@ -1382,7 +1383,8 @@ clk_error (ChessError *error,
 {
   if (error)
     {
-      chess_error_set (error, CHESS_ERROR_PGN, "clock time: %s", message);
+      chess_error_set (error, CHESS_ERROR_PGN, CHESS_N_ ("clock time: %s"),
+                       chess_error_translate (message));
       error->line = 1;
       error->column = offset + 1;
       error->offset = offset;
@@ -1408,7 +1410,7 @@ chess_clock_parse_pgn (const char *text,
   while (end > i && is_space (text[end - 1]))
     end--;
   if (i == end)
-    return clk_error (error, i, "empty");
+    return clk_error (error, i, CHESS_N_ ("empty"));
 
   for (;;)
     {
@@ -1416,19 +1418,19 @@ chess_clock_parse_pgn (const char *text,
       int64_t v = 0;
 
       if (n == 3)
-        return clk_error (error, i, "more than three fields (h:mm:ss)");
+        return clk_error (error, i, CHESS_N_ ("more than three fields (h:mm:ss)"));
       while (i < end && text[i] >= '0' && text[i] <= '9')
         {
           if (v > 100000000)
-            return clk_error (error, start, "number too large");
+            return clk_error (error, start, CHESS_N_ ("number too large"));
           v = v * 10 + (text[i] - '0');
           i++;
         }
       if (i == start)
-        return i < end ? clk_error (error, i, "expected a digit")
-                       : clk_error (error, i, "expected a digit, found the end");
+        return i < end ? clk_error (error, i, CHESS_N_ ("expected a digit"))
+                       : clk_error (error, i, CHESS_N_ ("expected a digit, found the end"));
       if (n > 0 && (i - start != 2 || v >= 60))
-        return clk_error (error, start, "minutes and seconds need two digits, 00 to 59");
+        return clk_error (error, start, CHESS_N_ ("minutes and seconds need two digits, 00 to 59"));
       fields[n++] = v;
       if (i < end && text[i] == ':')
         {
@@ -1438,7 +1440,7 @@ chess_clock_parse_pgn (const char *text,
       break;
     }
   if (n < 2)
-    return clk_error (error, i, "expected h:mm:ss");
+    return clk_error (error, i, CHESS_N_ ("expected h:mm:ss"));
   if (i < end && text[i] == '.')
     {
       int64_t scale = 100;
@@ -1450,10 +1452,10 @@ chess_clock_parse_pgn (const char *text,
           i++;
         }
       if (i == start)
-        return clk_error (error, i, "a digit must follow '.'");
+        return clk_error (error, i, CHESS_N_ ("a digit must follow '.'"));
     }
   if (i != end)
-    return clk_error (error, i, "unexpected character");
+    return clk_error (error, i, CHESS_N_ ("unexpected character"));
 
   total = n == 3 ? (fields[0] * 3600 + fields[1] * 60 + fields[2])
                  : (fields[0] * 60 + fields[1]);

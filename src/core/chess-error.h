@@ -36,3 +36,23 @@ void chess_error_set  (ChessError   *error,
                        const char   *format,
                        ...) __attribute__ ((format (printf, 3, 4)));
 void chess_error_clear (ChessError  *error);
+
+/* Translation of the core's messages. The core stays libc-only: it marks
+ * every message format and every word it substitutes into a message with
+ * CHESS_N_ (a no-op that xgettext reads, po/meson.build), and looks the
+ * text up through a hook the application may set. chess_error_set ()
+ * translates its format; a call site translates a substituted word with
+ * chess_error_translate (). Without a hook (the CLI, the core tests) the
+ * messages stay English.
+ *
+ * chess_error_set_translate_func () is meant to be called once at start-up
+ * by the application, before any thread starts; the hook must be
+ * thread-safe and return a string that lives for the rest of the process
+ * (g_dgettext does). NULL removes the hook. */
+#define CHESS_N_(s) (s)
+
+typedef const char *(*ChessTranslateFunc) (const char *msgid);
+
+void        chess_error_set_translate_func (ChessTranslateFunc func);
+/* msgid translated by the hook, or msgid itself when no hook is set. */
+const char *chess_error_translate          (const char        *msgid);

@@ -10,8 +10,8 @@
 #include "chess-private.h"
 
 static const char *const field_names[] = {
-  "piece placement", "side to move", "castling", "en passant",
-  "halfmove clock", "fullmove number",
+  CHESS_N_ ("piece placement"), CHESS_N_ ("side to move"), CHESS_N_ ("castling"),
+  CHESS_N_ ("en passant"), CHESS_N_ ("halfmove clock"), CHESS_N_ ("fullmove number"),
 };
 
 static bool
@@ -89,7 +89,8 @@ fail (ChessError    *error,
     offset = f->start[field];
   if (error)
     {
-      chess_error_set (error, CHESS_ERROR_FEN, "%s: %s", field_names[field], what);
+      chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("%s: %s"),
+                       chess_error_translate (field_names[field]), chess_error_translate (what));
       error->line = 0;
       error->column = offset + 1;
       error->offset = offset;
@@ -140,7 +141,7 @@ fail_too_large (ChessError    *error,
   char what[64];
   size_t n = f->flen[field];
 
-  snprintf (what, sizeof what, "%.*s%s is larger than 65535", (int) (n > 20 ? 20 : n),
+  snprintf (what, sizeof what, chess_error_translate (CHESS_N_ ("%.*s%s is larger than 65535")), (int) (n > 20 ? 20 : n),
             f->text + f->start[field], n > 20 ? "..." : "");
   return fail (error, f, field, f->start[field], what);
 }
@@ -173,7 +174,7 @@ chess_fen_parse (ChessPosition *pos,
           if (error)
             {
               chess_error_set (error, CHESS_ERROR_FEN,
-                               "unexpected text after the fullmove number");
+                               CHESS_N_ ("unexpected text after the fullmove number"));
               error->line = 0;
               error->column = i + 1;
               error->offset = i;
@@ -187,7 +188,7 @@ chess_fen_parse (ChessPosition *pos,
       f.nfields++;
     }
   if (f.nfields == 0)
-    return fail (error, &f, CHESS_FIELD_PLACEMENT, 0, "the text is empty");
+    return fail (error, &f, CHESS_FIELD_PLACEMENT, 0, CHESS_N_ ("the text is empty"));
   if (f.nfields < 4)
     {
       static const ChessFenField missing[] = { 0, CHESS_FIELD_SIDE, CHESS_FIELD_CASTLING, CHESS_FIELD_EP };
@@ -212,11 +213,11 @@ chess_fen_parse (ChessPosition *pos,
           {
             if (file != 8)
               {
-                snprintf (msg, sizeof msg, "rank %d has %d squares, not 8", rank + 1, file);
+                snprintf (msg, sizeof msg, chess_error_translate (CHESS_N_ ("rank %d has %d squares, not 8")), rank + 1, file);
                 return fail (error, &f, CHESS_FIELD_PLACEMENT, at, msg);
               }
             if (rank == 0)
-              return fail (error, &f, CHESS_FIELD_PLACEMENT, at, "more than eight ranks");
+              return fail (error, &f, CHESS_FIELD_PLACEMENT, at, CHESS_N_ ("more than eight ranks"));
             rank--;
             file = 0;
           }
@@ -225,7 +226,7 @@ chess_fen_parse (ChessPosition *pos,
             file += c - '0';
             if (file > 8)
               {
-                snprintf (msg, sizeof msg, "rank %d has more than 8 squares", rank + 1);
+                snprintf (msg, sizeof msg, chess_error_translate (CHESS_N_ ("rank %d has more than 8 squares")), rank + 1);
                 return fail (error, &f, CHESS_FIELD_PLACEMENT, at, msg);
               }
           }
@@ -234,12 +235,12 @@ chess_fen_parse (ChessPosition *pos,
             ChessPiece piece = piece_from_letter (c);
             if (piece == CHESS_NO_PIECE)
               {
-                snprintf (msg, sizeof msg, "%s is not a piece letter, digit or '/'", show_byte (c, b1));
+                snprintf (msg, sizeof msg, chess_error_translate (CHESS_N_ ("%s is not a piece letter, digit or '/'")), show_byte (c, b1));
                 return fail (error, &f, CHESS_FIELD_PLACEMENT, at, msg);
               }
             if (file >= 8)
               {
-                snprintf (msg, sizeof msg, "rank %d has more than 8 squares", rank + 1);
+                snprintf (msg, sizeof msg, chess_error_translate (CHESS_N_ ("rank %d has more than 8 squares")), rank + 1);
                 return fail (error, &f, CHESS_FIELD_PLACEMENT, at, msg);
               }
             chess_position_put (&p, chess_square_make (file, rank), piece);
@@ -249,16 +250,16 @@ chess_fen_parse (ChessPosition *pos,
     if (rank != 0 || file != 8)
       {
         if (file != 8)
-          snprintf (msg, sizeof msg, "rank %d has %d squares, not 8", rank + 1, file);
+          snprintf (msg, sizeof msg, chess_error_translate (CHESS_N_ ("rank %d has %d squares, not 8")), rank + 1, file);
         else
-          snprintf (msg, sizeof msg, "only %d ranks, not 8", 8 - rank);
+          snprintf (msg, sizeof msg, chess_error_translate (CHESS_N_ ("only %d ranks, not 8")), 8 - rank);
         return fail (error, &f, CHESS_FIELD_PLACEMENT, f.start[0] + n, msg);
       }
   }
 
   /* Side to move. */
   if (f.flen[1] != 1 || (text[f.start[1]] != 'w' && text[f.start[1]] != 'b'))
-    return fail (error, &f, CHESS_FIELD_SIDE, f.start[1], "must be 'w' or 'b'");
+    return fail (error, &f, CHESS_FIELD_SIDE, f.start[1], CHESS_N_ ("must be 'w' or 'b'"));
   p.side = text[f.start[1]] == 'w' ? CHESS_WHITE : CHESS_BLACK;
 
   /* Castling rights: '-' or letters from KQkq, each at most once. */
@@ -275,13 +276,13 @@ chess_fen_parse (ChessPosition *pos,
 
           if (hit == NULL || s[k] == '\0')
             {
-              snprintf (msg, sizeof msg, "%s is not one of K, Q, k, q or '-'", show_byte (s[k], b1));
+              snprintf (msg, sizeof msg, chess_error_translate (CHESS_N_ ("%s is not one of K, Q, k, q or '-'")), show_byte (s[k], b1));
               return fail (error, &f, CHESS_FIELD_CASTLING, f.start[2] + k, msg);
             }
           right = (uint8_t) (1u << (hit - letters));
           if (p.castling & right)
             {
-              snprintf (msg, sizeof msg, "'%c' is given twice", s[k]);
+              snprintf (msg, sizeof msg, chess_error_translate (CHESS_N_ ("'%c' is given twice")), s[k]);
               return fail (error, &f, CHESS_FIELD_CASTLING, f.start[2] + k, msg);
             }
           p.castling |= right;
@@ -298,7 +299,7 @@ chess_fen_parse (ChessPosition *pos,
     else if (n == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8')
       p.ep_square = chess_square_make (s[0] - 'a', s[1] - '1');
     else
-      return fail (error, &f, CHESS_FIELD_EP, f.start[3], "must be '-' or a square such as e3");
+      return fail (error, &f, CHESS_FIELD_EP, f.start[3], CHESS_N_ ("must be '-' or a square such as e3"));
   }
 
   /* The counters are optional. */
@@ -313,7 +314,7 @@ chess_fen_parse (ChessPosition *pos,
       switch (parse_counter (text + f.start[4], f.flen[4], UINT16_MAX, &v))
         {
         case COUNTER_NOT_A_NUMBER:
-          return fail (error, &f, CHESS_FIELD_HALFMOVE, f.start[4], "must be a number");
+          return fail (error, &f, CHESS_FIELD_HALFMOVE, f.start[4], CHESS_N_ ("must be a number"));
         case COUNTER_TOO_LARGE:
           return fail_too_large (error, &f, CHESS_FIELD_HALFMOVE);
         case COUNTER_OK:
@@ -328,7 +329,7 @@ chess_fen_parse (ChessPosition *pos,
       switch (parse_counter (text + f.start[5], f.flen[5], UINT16_MAX, &v))
         {
         case COUNTER_NOT_A_NUMBER:
-          return fail (error, &f, CHESS_FIELD_FULLMOVE, f.start[5], "must be a number from 1 to 65535");
+          return fail (error, &f, CHESS_FIELD_FULLMOVE, f.start[5], CHESS_N_ ("must be a number from 1 to 65535"));
         case COUNTER_TOO_LARGE:
           return fail_too_large (error, &f, CHESS_FIELD_FULLMOVE);
         case COUNTER_OK:

@@ -480,7 +480,7 @@ chess_game_add_san (ChessGame  *game,
 
   if (p == NULL)
     {
-      chess_error_set (error, CHESS_ERROR_SAN_ILLEGAL, "no such node %u", parent);
+      chess_error_set (error, CHESS_ERROR_SAN_ILLEGAL, CHESS_N_ ("no such node %u"), parent);
       return CHESS_NODE_NONE;
     }
   move = chess_san_parse (&p->pos, san, strlen (san), error);

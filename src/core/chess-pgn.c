@@ -241,6 +241,7 @@ fail (ChessPgnParser         *p,
   error.line = loc->line;
   error.column = loc->column;
   error.offset = (size_t) loc->offset;
+  format = chess_error_translate (format);
   va_start (args, format);
   vsnprintf (error.message, sizeof error.message, format, args);
   va_end (args);
@@ -305,13 +306,13 @@ ensure_start (ChessPgnParser *p)
     {
       if (!chess_fen_parse (&level->cur, p->fen, strlen (p->fen), &error))
         {
-          fail (p, CHESS_ERROR_FEN, &p->fen_loc, "bad FEN tag: %s", error.message);
+          fail (p, CHESS_ERROR_FEN, &p->fen_loc, CHESS_N_ ("bad FEN tag: %s"), error.message);
           return false;
         }
     }
   else if (p->setup)
     {
-      fail (p, CHESS_ERROR_PGN, &p->setup_loc, "SetUp tag without a FEN tag");
+      fail (p, CHESS_ERROR_PGN, &p->setup_loc, CHESS_N_ ("SetUp tag without a FEN tag"));
       return false;
     }
   else
@@ -404,14 +405,14 @@ handle_tag (ChessPgnParser         *p,
   name[k] = '\0';
   if (k == 0 || (i < n && (is_alnum (t[i]) || t[i] == '_')))
     {
-      fail (p, CHESS_ERROR_PGN, loc, "bad tag: expected a tag name after '['");
+      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("bad tag: expected a tag name after '['"));
       return;
     }
   while (i < n && (t[i] == ' ' || t[i] == '\t'))
     i++;
   if (i >= n || t[i] != '"')
     {
-      fail (p, CHESS_ERROR_PGN, loc, "bad tag %s: expected '\"' before the value", name);
+      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("bad tag %s: expected '\"' before the value"), name);
       return;
     }
   for (i++; i < n && t[i] != '"'; i++)
@@ -424,13 +425,13 @@ handle_tag (ChessPgnParser         *p,
   p->tag_value[vlen] = '\0';
   if (i >= n)
     {
-      fail (p, CHESS_ERROR_PGN, loc, "bad tag %s: the value has no closing '\"'", name);
+      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("bad tag %s: the value has no closing '\"'"), name);
       return;
     }
   for (i++; i < n - 1; i++)
     if (t[i] != ' ' && t[i] != '\t')
       {
-        fail (p, CHESS_ERROR_PGN, loc, "bad tag %s: unexpected '%c' after the value",
+        fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("bad tag %s: unexpected '%c' after the value"),
               name, t[i] >= 32 && t[i] < 127 ? t[i] : '?');
         return;
       }
@@ -477,7 +478,7 @@ emit_result (ChessPgnParser         *p,
           ChessPgnLocation open = (p->flags & CHESS_PGN_NO_MOVES) ? *loc
                                                                    : p->levels[p->depth].open;
           fail (p, CHESS_ERROR_PGN, &open,
-                "unbalanced parentheses: '(' not closed before the result %s", result);
+                CHESS_N_ ("unbalanced parentheses: '(' not closed before the result %s"), result);
         }
       else
         VISIT (p, result, result);
@@ -496,31 +497,37 @@ move_failed (ChessPgnParser         *p,
              const ChessError       *error)
 {
   char fen[CHESS_FEN_MAX];
-  const char *what = error->code == CHESS_ERROR_SAN_AMBIGUOUS ? "ambiguous move"
-                     : error->code == CHESS_ERROR_SAN_SYNTAX  ? "not a move"
-                                                              : "illegal move";
+  const char *what = chess_error_translate (error->code == CHESS_ERROR_SAN_AMBIGUOUS ? CHESS_N_ ("ambiguous move")
+                     : error->code == CHESS_ERROR_SAN_SYNTAX  ? CHESS_N_ ("not a move")
+                                                              : CHESS_N_ ("illegal move"));
   const char *reason = error->message;
   int shown = n > 40 ? 40 : (int) n;
 
   /* The SAN parser's message opens with its own "illegal: ": keep the
    * reason only. */
-  for (const char *const *prefix = (const char *const[]) { "illegal: ", "ambiguous: ",
-                                                          "not a move: ", NULL };
+  for (const char *const *prefix = (const char *const[]) { CHESS_N_ ("illegal: "), CHESS_N_ ("ambiguous: "),
+                                                          CHESS_N_ ("not a move: "), NULL };
        *prefix != NULL; prefix++)
-    if (strncmp (reason, *prefix, strlen (*prefix)) == 0)
-      reason += strlen (*prefix);
+    {
+      /* Under a translation hook (chess-error.h) the prefix is translated. */
+      const char *shown_prefix = chess_error_translate (*prefix);
+      if (strncmp (reason, *prefix, strlen (*prefix)) == 0)
+        reason += strlen (*prefix);
+      else if (strncmp (reason, shown_prefix, strlen (shown_prefix)) == 0)
+        reason += strlen (shown_prefix);
+    }
   if (error->code == CHESS_ERROR_SAN_SYNTAX)
     {
       if (reason[0] == '\'' && strncmp (reason + 1, san, (size_t) shown) == 0
           && reason[shown + 1] == '\'' && reason[shown + 2] == '\0')
-        fail (p, error->code, loc, "%s: '%.*s'", what, shown, san);
+        fail (p, error->code, loc, CHESS_N_ ("%s: '%.*s'"), what, shown, san);
       else
-        fail (p, error->code, loc, "%s: '%.*s': %s", what, shown, san, reason);
+        fail (p, error->code, loc, CHESS_N_ ("%s: '%.*s': %s"), what, shown, san, reason);
       return;
     }
   chess_fen_write (&level->cur, fen);
   fail (p, error->code == CHESS_OK ? CHESS_ERROR_SAN_ILLEGAL : error->code, loc,
-        "%s '%.*s': %s (position %s)", what, shown, san, reason, fen);
+        CHESS_N_ ("%s '%.*s': %s (position %s)"), what, shown, san, reason, fen);
 }
 
 /* A move token: played, or reported at loc (or, when loc is NULL, at the
@@ -550,7 +557,8 @@ handle_move (ChessPgnParser         *p,
   if (move == CHESS_MOVE_NULL && chess_position_in_check (&level->cur))
     {
       error.code = CHESS_ERROR_SAN_ILLEGAL;
-      snprintf (error.message, sizeof error.message, "a null move is not allowed in check");
+      snprintf (error.message, sizeof error.message, "%s",
+                chess_error_translate (CHESS_N_ ("a null move is not allowed in check")));
       move = CHESS_MOVE_NONE;
     }
   if (move == CHESS_MOVE_NONE)
@@ -687,7 +695,7 @@ variation_start (ChessPgnParser         *p,
     {
       if (p->plain_depth >= CHESS_PGN_MAX_DEPTH)
         {
-          fail (p, CHESS_ERROR_LIMIT, loc, "variations nested deeper than %d", CHESS_PGN_MAX_DEPTH);
+          fail (p, CHESS_ERROR_LIMIT, loc, CHESS_N_ ("variations nested deeper than %d"), CHESS_PGN_MAX_DEPTH);
           return;
         }
       p->plain_depth++;
@@ -697,12 +705,12 @@ variation_start (ChessPgnParser         *p,
       Level *outer = &p->levels[p->depth];
       if (!outer->has_move)
         {
-          fail (p, CHESS_ERROR_PGN, loc, "a variation must follow a move");
+          fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("a variation must follow a move"));
           return;
         }
       if (p->depth >= CHESS_PGN_MAX_DEPTH)
         {
-          fail (p, CHESS_ERROR_LIMIT, loc, "variations nested deeper than %d", CHESS_PGN_MAX_DEPTH);
+          fail (p, CHESS_ERROR_LIMIT, loc, CHESS_N_ ("variations nested deeper than %d"), CHESS_PGN_MAX_DEPTH);
           return;
         }
       if (p->depth + 1 >= p->levels_cap)
@@ -727,7 +735,7 @@ variation_end (ChessPgnParser         *p,
     return;
   if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth == 0 : p->depth == 0)
     {
-      fail (p, CHESS_ERROR_PGN, loc, "unbalanced parentheses: ')' without '('");
+      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("unbalanced parentheses: ')' without '('"));
       return;
     }
   if (p->flags & CHESS_PGN_NO_MOVES)
@@ -752,7 +760,7 @@ end_without_result (ChessPgnParser *p,
         {
           ChessPgnLocation where = (p->flags & CHESS_PGN_NO_MOVES) ? p->tok
                                                                     : p->levels[p->depth].open;
-          fail (p, CHESS_ERROR_PGN, &where, "unbalanced parentheses: '(' never closed");
+          fail (p, CHESS_ERROR_PGN, &where, CHESS_N_ ("unbalanced parentheses: '(' never closed"));
         }
     }
   game_end (p, p->game != GAME_SKIP, end);
@@ -827,7 +835,7 @@ comment_end (ChessPgnParser *p)
     return;
   if (p->comment_overflow)
     {
-      fail (p, CHESS_ERROR_LIMIT, &p->comment_loc, "comment longer than %u bytes",
+      fail (p, CHESS_ERROR_LIMIT, &p->comment_loc, CHESS_N_ ("comment longer than %u bytes"),
             CHESS_PGN_MAX_COMMENT);
       return;
     }
@@ -1009,7 +1017,7 @@ process (ChessPgnParser      *p,
                 if (tag > 0)
                   {
                     p->lex = LEX_NORMAL;
-                    fail (p, CHESS_ERROR_PGN, &p->comment_loc, "unterminated comment");
+                    fail (p, CHESS_ERROR_PGN, &p->comment_loc, CHESS_N_ ("unterminated comment"));
                     end_without_result (p, p->offset + i);
                     break;
                   }
@@ -1191,10 +1199,10 @@ process (ChessPgnParser      *p,
                       if (!closed)
                         {
                           if (j - i >= CHESS_PGN_MAX_TAG)
-                            fail (p, CHESS_ERROR_LIMIT, &loc, "tag longer than %d bytes",
+                            fail (p, CHESS_ERROR_LIMIT, &loc, CHESS_N_ ("tag longer than %d bytes"),
                                   CHESS_PGN_MAX_TAG);
                           else
-                            fail (p, CHESS_ERROR_PGN, &loc, "bad tag: no ']' on its line");
+                            fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("bad tag: no ']' on its line"));
                           p->lex = LEX_SKIP_LINE;
                           i = j;
                           goto next;
@@ -1234,7 +1242,7 @@ process (ChessPgnParser      *p,
                       if (j == i + 1 || nag == 0 || nag > 255 || (j < len && is_digit (buf[j])))
                         {
                           if (enter_movetext (p, &loc))
-                            fail (p, CHESS_ERROR_PGN, &loc, "bad NAG: expected $1 to $255");
+                            fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("bad NAG: expected $1 to $255"));
                           p->lex = LEX_SKIP_SYMBOL;
                           i = j;
                           goto next;
@@ -1348,7 +1356,7 @@ process (ChessPgnParser      *p,
                 if (j - i > CHESS_PGN_MAX_TOKEN)
                   {
                     if (enter_movetext (p, &loc))
-                      fail (p, CHESS_ERROR_LIMIT, &loc, "token longer than %d bytes",
+                      fail (p, CHESS_ERROR_LIMIT, &loc, CHESS_N_ ("token longer than %d bytes"),
                             CHESS_PGN_MAX_TOKEN);
                     p->lex = LEX_SKIP_SYMBOL;
                     i = j;
@@ -1369,9 +1377,9 @@ process (ChessPgnParser      *p,
             if (fresh)
               game_begin (p, &loc);
             if (c >= 32 && c < 127)
-              fail (p, CHESS_ERROR_PGN, &loc, "unexpected character '%c'", c);
+              fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("unexpected character '%c'"), c);
             else
-              fail (p, CHESS_ERROR_PGN, &loc, "unexpected byte 0x%02x", c);
+              fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("unexpected byte 0x%02x"), c);
             /* Junk that opened a game is its movetext; junk among tags is not. */
             if (fresh)
               p->skip_saw_moves = true;
@@ -1516,7 +1524,7 @@ chess_pgn_parser_finish (ChessPgnParser *p)
   switch (p->lex)
     {
     case LEX_BRACE_COMMENT:
-      fail (p, CHESS_ERROR_PGN, &p->comment_loc, "unterminated comment");
+      fail (p, CHESS_ERROR_PGN, &p->comment_loc, CHESS_N_ ("unterminated comment"));
       break;
     case LEX_LINE_COMMENT:
       comment_end (p);
@@ -1694,7 +1702,7 @@ reader_move_cb (void                *user_data,
       chess_pgn_parser_location (r->parser, &loc);
       if (r->error.code == CHESS_OK)
         {
-          chess_error_set (&r->error, CHESS_ERROR_SAN_ILLEGAL, "cannot add move '%.*s'",
+          chess_error_set (&r->error, CHESS_ERROR_SAN_ILLEGAL, CHESS_N_ ("cannot add move '%.*s'"),
                            (int) san_len, san);
           r->error.line = loc.line;
           r->error.column = loc.column;
@@ -1813,7 +1821,7 @@ reader_game_end_cb (void *user_data,
       r->pending = NULL;
       chess_game_free (game);
       if (r->error.code == CHESS_OK)
-        chess_error_set (&r->error, CHESS_ERROR_PGN, "bad game");
+        chess_error_set (&r->error, CHESS_ERROR_PGN, CHESS_N_ ("bad game"));
       if (!r->func (r->user_data, NULL, &r->error, &r->where))
         chess_pgn_parser_stop (r->parser);
     }

@@ -324,23 +324,23 @@ _chess_position_validate_field (const ChessPosition *pos,
       if (kings != 1)
         {
           chess_error_set (error, CHESS_ERROR_FEN, kings == 0
-                           ? "piece placement: %s has no king"
-                           : "piece placement: %s has %d kings (exactly one is needed)",
-                           color_names[c], kings);
+                           ? CHESS_N_ ("piece placement: %s has no king")
+                           : CHESS_N_ ("piece placement: %s has %d kings (exactly one is needed)"),
+                           chess_error_translate (color_names[c]), kings);
           return false;
         }
       if (chess_popcount (mine) > 16)
         {
           chess_error_set (error, CHESS_ERROR_FEN,
-                           "piece placement: %s has %d pieces (at most 16 are possible)",
-                           color_names[c], chess_popcount (mine));
+                           CHESS_N_ ("piece placement: %s has %d pieces (at most 16 are possible)"),
+                           chess_error_translate (color_names[c]), chess_popcount (mine));
           return false;
         }
       if (pawns > 8)
         {
           chess_error_set (error, CHESS_ERROR_FEN,
-                           "piece placement: %s has %d pawns (at most 8 are possible)",
-                           color_names[c], pawns);
+                           CHESS_N_ ("piece placement: %s has %d pawns (at most 8 are possible)"),
+                           chess_error_translate (color_names[c]), pawns);
           return false;
         }
       /* Every piece beyond the initial set was a pawn once. */
@@ -350,8 +350,8 @@ _chess_position_validate_field (const ChessPosition *pos,
       if (promoted > 8 - pawns)
         {
           chess_error_set (error, CHESS_ERROR_FEN,
-                           "piece placement: %s has at least %d promoted pieces but only %d pawns are missing",
-                           color_names[c], promoted, 8 - pawns);
+                           CHESS_N_ ("piece placement: %s has at least %d promoted pieces but only %d pawns are missing"),
+                           chess_error_translate (color_names[c]), promoted, 8 - pawns);
           return false;
         }
     }
@@ -359,7 +359,7 @@ _chess_position_validate_field (const ChessPosition *pos,
     {
       unsigned sq = bb_lsb (t[CHESS_PAWN] & (RANK_1_BB | RANK_8_BB));
       chess_error_set (error, CHESS_ERROR_FEN,
-                       "piece placement: a pawn stands on %s (pawns never stand on the first or last rank)",
+                       CHESS_N_ ("piece placement: a pawn stands on %s (pawns never stand on the first or last rank)"),
                        chess_square_name ((ChessSquare) sq, name));
       return false;
     }
@@ -373,16 +373,16 @@ _chess_position_validate_field (const ChessPosition *pos,
       {
         *field = CHESS_FIELD_SIDE;
         chess_error_set (error, CHESS_ERROR_FEN,
-                         "side to move: %s is to move but %s, not to move, is in check",
-                         color_names[us], color_names[them]);
+                         CHESS_N_ ("side to move: %s is to move but %s, not to move, is in check"),
+                         chess_error_translate (color_names[us]), chess_error_translate (color_names[them]));
         return false;
       }
     if (chess_popcount (checkers) > 2)
       {
         *field = CHESS_FIELD_PLACEMENT;
         chess_error_set (error, CHESS_ERROR_FEN,
-                         "piece placement: %s is in check from %d pieces (no move gives more than a double check)",
-                         color_names[us], chess_popcount (checkers));
+                         CHESS_N_ ("piece placement: %s is in check from %d pieces (no move gives more than a double check)"),
+                         chess_error_translate (color_names[us]), chess_popcount (checkers));
         return false;
       }
   }
@@ -404,8 +404,8 @@ _chess_position_validate_field (const ChessPosition *pos,
           {
             *field = CHESS_FIELD_CASTLING;
             chess_error_set (error, CHESS_ERROR_FEN,
-                             "castling: right '%c' needs the %s king on %s and a rook on %s",
-                             rights[i].letter, rights[i].color == CHESS_WHITE ? "white" : "black",
+                             CHESS_N_ ("castling: right '%c' needs the %s king on %s and a rook on %s"),
+                             rights[i].letter, chess_error_translate (rights[i].color == CHESS_WHITE ? CHESS_N_ ("white") : CHESS_N_ ("black")),
                              chess_square_name (rights[i].king, kname),
                              chess_square_name (rights[i].rook, rname));
             return false;
@@ -425,21 +425,21 @@ _chess_position_validate_field (const ChessPosition *pos,
       if (ep >= 64 || (int) chess_square_rank (ep) != want_rank)
         {
           chess_error_set (error, CHESS_ERROR_FEN,
-                           "en passant: %s is not on the %s rank, where %s's double step would have passed",
-                           name, us == CHESS_WHITE ? "sixth" : "third", color_names[them]);
+                           CHESS_N_ ("en passant: %s is not on the %s rank, where %s's double step would have passed"),
+                           name, chess_error_translate (us == CHESS_WHITE ? CHESS_N_ ("sixth") : CHESS_N_ ("third")), chess_error_translate (color_names[them]));
           return false;
         }
       if (pos->board[ep - dir] != chess_piece_make (them, CHESS_PAWN))
         {
           chess_error_set (error, CHESS_ERROR_FEN,
-                           "en passant: no %s pawn stands in front of %s, so no double step passed it",
-                           them == CHESS_WHITE ? "white" : "black", name);
+                           CHESS_N_ ("en passant: no %s pawn stands in front of %s, so no double step passed it"),
+                           chess_error_translate (them == CHESS_WHITE ? CHESS_N_ ("white") : CHESS_N_ ("black")), name);
           return false;
         }
       if (pos->board[ep] != CHESS_NO_PIECE || pos->board[ep + dir] != CHESS_NO_PIECE)
         {
           chess_error_set (error, CHESS_ERROR_FEN,
-                           "en passant: %s or the square behind it is occupied, so no double step passed it",
+                           CHESS_N_ ("en passant: %s or the square behind it is occupied, so no double step passed it"),
                            name);
           return false;
         }

@@ -193,10 +193,11 @@ promo_type (char c)
 }
 
 static const char *const type_names[7] = {
-  "", "pawn", "knight", "bishop", "rook", "queen", "king",
+  "", CHESS_N_ ("pawn"), CHESS_N_ ("knight"), CHESS_N_ ("bishop"), CHESS_N_ ("rook"),
+  CHESS_N_ ("queen"), CHESS_N_ ("king"),
 };
 
-static const char *const color_names[2] = { "white", "black" };
+static const char *const color_names[2] = { CHESS_N_ ("white"), CHESS_N_ ("black") };
 
 static ChessMove
 fail (ChessError     *error,
@@ -247,28 +248,28 @@ parse_castling (const ChessPosition *pos,
   ChessMove m = chess_move_make (home, kingside ? home + 2 : home - 2, CHESS_MOVE_CASTLING);
   uint8_t right = kingside ? (us == CHESS_WHITE ? CHESS_CASTLE_WK : CHESS_CASTLE_BK)
                            : (us == CHESS_WHITE ? CHESS_CASTLE_WQ : CHESS_CASTLE_BQ);
-  const char *side = kingside ? "kingside" : "queenside";
+  const char *side = chess_error_translate (kingside ? CHESS_N_ ("kingside") : CHESS_N_ ("queenside"));
   const char *why;
 
   if (_chess_move_is_legal (pos, m))
     return m;
   if (!(pos->castling & right))
-    why = "the right to castle %s is lost";
+    why = CHESS_N_ ("the right to castle %s is lost");
   else if (pos->checkers)
-    why = "castling %s out of check is not allowed";
+    why = CHESS_N_ ("castling %s out of check is not allowed");
   else
     {
       ChessBitboard path = kingside ? (BB (home + 1) | BB (home + 2))
                                     : (BB (home - 1) | BB (home - 2) | BB (home - 3));
       if (pos->by_type[0] & path)
-        why = "castling %s: a piece stands between king and rook";
+        why = CHESS_N_ ("castling %s: a piece stands between king and rook");
       else
-        why = "castling %s: the king would cross or land on an attacked square";
+        why = CHESS_N_ ("castling %s: the king would cross or land on an attacked square");
     }
   {
     char msg[128];
-    snprintf (msg, sizeof msg, why, side);
-    return fail (error, CHESS_ERROR_SAN_ILLEGAL, "illegal: %s%s", msg, "");
+    snprintf (msg, sizeof msg, chess_error_translate (why), side);
+    return fail (error, CHESS_ERROR_SAN_ILLEGAL, CHESS_N_ ("illegal: %s%s"), msg, "");
   }
 }
 
@@ -632,9 +633,9 @@ parse_tolerant (const ChessPosition *pos,
   /* The text as messages quote it, made only when one is written. */
 #define SHOWN() (quote_text (text + a, len - a < 40 ? len - a : 40, shown, sizeof shown), shown)
   if (n == 0)
-    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: the text is empty%s%s", "", "");
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, CHESS_N_ ("not a move: the text is empty%s%s"), "", "");
   if (n >= sizeof s)
-    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s…' is too long%s", SHOWN (), "");
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, CHESS_N_ ("not a move: '%s…' is too long%s"), SHOWN (), "");
   memcpy (s, text + a, n);
   s[n] = '\0';
 
@@ -653,7 +654,7 @@ parse_tolerant (const ChessPosition *pos,
     }
   s[n] = '\0';
   if (n == 0)
-    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", SHOWN (), "");
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, CHESS_N_ ("not a move: '%s'%s"), SHOWN (), "");
 
   /* Null moves. */
   if ((n == 2 && memcmp (s, "--", 2) == 0) || (n == 2 && memcmp (s, "Z0", 2) == 0)
@@ -709,11 +710,11 @@ parse_tolerant (const ChessPosition *pos,
                   chess_square_name (cf, fname);
                   chess_square_name (ct, tname);
                   return fail (error, CHESS_ERROR_SAN_ILLEGAL,
-                               "illegal: no legal move from %s to %s", fname, tname);
+                               CHESS_N_ ("illegal: no legal move from %s to %s"), fname, tname);
                 }
               if (chess_move_kind (m) == CHESS_MOVE_PROMOTION && cp == CHESS_NO_PIECE_TYPE)
                 return fail (error, CHESS_ERROR_SAN_AMBIGUOUS,
-                             "ambiguous: '%s' promotes but names no piece (q, r, b or n)%s", SHOWN (), "");
+                             CHESS_N_ ("ambiguous: '%s' promotes but names no piece (q, r, b or n)%s"), SHOWN (), "");
               return m;
             }
         }
@@ -746,7 +747,7 @@ parse_tolerant (const ChessPosition *pos,
     }
 
   if (n < i + 2 || !is_file (s[n - 2]) || !is_rank (s[n - 1]))
-    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", SHOWN (), "");
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, CHESS_N_ ("not a move: '%s'%s"), SHOWN (), "");
   to = chess_square_make (s[n - 2] - 'a', s[n - 1] - '1');
   n -= 2;
   if (n > i && (s[n - 1] == 'x' || s[n - 1] == ':' || s[n - 1] == '-'))
@@ -756,10 +757,10 @@ parse_tolerant (const ChessPosition *pos,
   if (n > i && is_rank (s[i]))
     from_rank = s[i++] - '1';
   if (i != n)
-    return fail (error, CHESS_ERROR_SAN_SYNTAX, "not a move: '%s'%s", SHOWN (), "");
+    return fail (error, CHESS_ERROR_SAN_SYNTAX, CHESS_N_ ("not a move: '%s'%s"), SHOWN (), "");
   if (promo != CHESS_NO_PIECE_TYPE && type != CHESS_PAWN)
     return fail (error, CHESS_ERROR_SAN_SYNTAX,
-                 "not a move: '%s' (only a pawn promotes)%s", SHOWN (), "");
+                 CHESS_N_ ("not a move: '%s' (only a pawn promotes)%s"), SHOWN (), "");
 
   q = (SanQuery) { type, promo, from_file, from_rank, to };
   found[0] = find_fitting (pos, &q, &nfound);
@@ -776,18 +777,18 @@ parse_tolerant (const ChessPosition *pos,
       if (chess_move_kind (found[0]) == CHESS_MOVE_PROMOTION && promo == CHESS_NO_PIECE_TYPE
           && chess_move_from (found[0]) == chess_move_from (found[1]))
         return fail (error, CHESS_ERROR_SAN_AMBIGUOUS,
-                     "ambiguous: '%s' promotes but names no piece (=Q, =R, =B or =N)%s", SHOWN (), "");
+                     CHESS_N_ ("ambiguous: '%s' promotes but names no piece (=Q, =R, =B or =N)%s"), SHOWN (), "");
       list_text[0] = '\0';
       for (unsigned k = 0; k < nfound && k < 4; k++)
         {
           san_write (pos, found[k], NULL, one, sizeof one, false);
           used += (size_t) snprintf (list_text + used, sizeof list_text - used, "%s%s",
-                                     k == 0 ? "" : (k + 1 == nfound || k == 3) ? " and " : ", ", one);
+                                     k == 0 ? "" : (k + 1 == nfound || k == 3) ? chess_error_translate (CHESS_N_ (" and ")) : chess_error_translate (CHESS_N_ (", ")), one);
           if (used >= sizeof list_text)
             break;
         }
-      return fail (error, CHESS_ERROR_SAN_AMBIGUOUS, "ambiguous: %s %s", list_text,
-                   nfound == 2 ? "both fit" : "all fit");
+      return fail (error, CHESS_ERROR_SAN_AMBIGUOUS, CHESS_N_ ("ambiguous: %s %s"), list_text,
+                   chess_error_translate (nfound == 2 ? CHESS_N_ ("both fit") : CHESS_N_ ("all fit")));
     }
 
   /* Nothing fits: say why as precisely as is cheap. */
@@ -799,15 +800,17 @@ parse_tolerant (const ChessPosition *pos,
     if (sources)
       {
         const char *why = type == CHESS_PAWN && ((to >> 3) == 7 || (to >> 3) == 0)
-                          && promo == CHESS_NO_PIECE_TYPE ? "'%s' needs a promotion piece%.0s"
-                          : type == CHESS_KING ? "'%s' would put the %s king in check"
-                          : "'%s' would leave the %s king in check";
-        snprintf (msg, sizeof msg, why, SHOWN (), color_names[pos->side & 1]);
+                          && promo == CHESS_NO_PIECE_TYPE ? CHESS_N_ ("'%s' needs a promotion piece%.0s")
+                          : type == CHESS_KING ? CHESS_N_ ("'%s' would put the %s king in check")
+                          : CHESS_N_ ("'%s' would leave the %s king in check");
+        snprintf (msg, sizeof msg, chess_error_translate (why), SHOWN (),
+                  chess_error_translate (color_names[pos->side & 1]));
       }
     else
-      snprintf (msg, sizeof msg, "no %s %s can move to %s", color_names[pos->side & 1],
-                type_names[type], sq);
-    return fail (error, CHESS_ERROR_SAN_ILLEGAL, "illegal: %s%s", msg, "");
+      snprintf (msg, sizeof msg, chess_error_translate (CHESS_N_ ("no %s %s can move to %s")),
+                chess_error_translate (color_names[pos->side & 1]),
+                chess_error_translate (type_names[type]), sq);
+    return fail (error, CHESS_ERROR_SAN_ILLEGAL, CHESS_N_ ("illegal: %s%s"), msg, "");
   }
 #undef SHOWN
 }
