@@ -462,6 +462,25 @@ check_round_trip (const ChessGame *game)
 
   text = chess_pgn_write_game (game, &len);
   FUZZ_CHECK (text != NULL && strlen (text) == len, "export length");
+  /* Movetext lines hold at most 80 bytes, unless they cannot be broken:
+   * a line may not start with '[' or '%' (a tag or an escape line to a
+   * reader), so the writer breaks only before other characters. */
+  {
+    const char *line = strstr (text, "\n\n");
+    while (line != NULL && *line)
+      {
+        const char *end = strchr (++line, '\n');
+        size_t n = end ? (size_t) (end - line) : strlen (line);
+        bool breakable = false;
+        for (size_t i = 1; i + 1 < n && i < 80; i++)
+          if (line[i] == ' ' && line[i + 1] != '[' && line[i + 1] != '%')
+            breakable = true;
+        FUZZ_CHECK (n <= 80 || !breakable, "a movetext line of %zu bytes:\n%.*s", n, (int) n, line);
+        FUZZ_CHECK (n == 0 || (line[0] != '%' && !(line[0] == '[' && n > 1 && line[1] != '%')),
+                    "a movetext line starts like an escape or a tag:\n%.*s", (int) n, line);
+        line = end;
+      }
+  }
   again = chess_pgn_read_game (text, len, &error, &consumed);
   FUZZ_CHECK (again != NULL, "exported game does not read back: %s at %lu:%lu\n%s",
               error.message, error.line, error.column, text);
