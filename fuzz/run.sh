@@ -67,11 +67,22 @@ install_missing ()
 
 build_fuzzers ()
 {
+  local log
+  log=$(mktemp)
   if [ ! -f "$build/build.ninja" ]; then
-    CC=clang meson setup "$build" "$root" -Dfuzz=true \
-      -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+    if ! CC=clang meson setup "$build" "$root" -Dfuzz=true \
+         -Db_sanitize=address,undefined -Db_lundef=false > "$log" 2>&1; then
+      tail -n 30 "$log" >&2
+      echo "fuzz/run.sh: meson setup failed" >&2
+      exit 1
+    fi
   fi
-  ninja -C "$build" -j2 fuzzers >/dev/null
+  if ! ninja -C "$build" -j2 fuzzers > "$log" 2>&1; then
+    grep -E -A5 'FAILED|error:' "$log" | head -n 40 >&2
+    echo "fuzz/run.sh: building the fuzzers with clang failed" >&2
+    exit 1
+  fi
+  rm -f "$log"
 }
 
 # libFuzzer's options for one target.
