@@ -1371,7 +1371,7 @@ process (ChessPgnParser      *p,
                 goto next;
               }
 
-          junk:
+          junk: ;
             /* Anything else is not PGN: the game (or a new one) fails. */
             bool fresh = p->game == GAME_NONE;
             if (fresh)
@@ -2072,9 +2072,15 @@ chess_pgn_comment_eval (const char   *comment,
     }
   if (buf[i] == ',')
     {
-      long d = strtol (buf + i + 1, &end, 10);
-      if (end != buf + i + 1)
-        eval->depth = (int) d;
+      long d;
+
+      /* A depth is a count of plies: digits only, never negative. */
+      if (!is_digit ((unsigned char) buf[i + 1]))
+        return false;
+      d = strtol (buf + i + 1, &end, 10);
+      if (d < 0 || d > 10000)
+        return false;
+      eval->depth = (int) d;
       i = (size_t) (end - buf);
     }
   return buf[i] == '\0';
