@@ -549,6 +549,39 @@ test_save (void)
   g_clear_error (&error);
   g_assert_false (g_file_test (bad_dest, G_FILE_TEST_EXISTS));
 
+  /* Every step of the write failing in turn (a full disk after 0 bytes,
+   * after 4 KiB and half way, fsync, the rename, creating the temporary
+   * file): the error says so and names the file, and the file on disk is
+   * byte for byte what it was, with no temporary file left beside it. */
+  {
+    g_autofree char *half = g_strdup_printf ("after:%" G_GSIZE_FORMAT, gen.text->len / 2);
+    const char *const specs[] = { "open", "after:0", "after:4096", half, "fsync", "rename" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+      {
+        g_autoptr(GDir) listing = NULL;
+        const char *prefix = ".save.pgn.";
+
+        g_setenv ("CAISSA_TEST_FAIL_WRITE", specs[i], TRUE);
+        g_assert_false (save (file, gfile, 200, pgn, &error));
+        g_unsetenv ("CAISSA_TEST_FAIL_WRITE");
+        g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_WRITE);
+        g_assert_nonnull (strstr (error->message, path));
+        g_assert_nonnull (strstr (error->message, "left as it was"));
+        g_clear_error (&error);
+
+        g_file_get_contents (path, &contents, &len, &error);
+        g_assert_no_error (error);
+        g_assert_cmpmem (contents, len, gen.text->str, gen.text->len);
+        g_clear_pointer (&contents, g_free);
+
+        listing = g_dir_open (tmp_dir, 0, &error);
+        g_assert_no_error (error);
+        while ((name = g_dir_read_name (listing)) != NULL)
+          g_assert_false (g_str_has_prefix (name, prefix));
+      }
+  }
+
   /* Saved over itself: every other byte the same. */
   g_assert_true (save (file, gfile, 200, pgn, &error));
   g_assert_no_error (error);
@@ -565,7 +598,7 @@ test_save (void)
   dir = g_dir_open (tmp_dir, 0, &error);
   g_assert_no_error (error);
   while ((name = g_dir_read_name (dir)) != NULL)
-    g_assert_false (g_str_has_prefix (name, ".goutputstream"));
+    g_assert_false (g_str_has_prefix (name, ".goutputstream") || g_str_has_prefix (name, ".save.pgn."));
 
   /* The old mapping or copy still reads the old game. */
   g_assert_true (caissa_pgn_file_get_game_text (file, 200, &len) == old_text);

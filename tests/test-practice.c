@@ -663,6 +663,85 @@ test_records_corrupt (Fixture       *f,
   g_assert_null (caissa_practice_get_records_notice (third));
 }
 
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+/* A save that fails (a full disk, injected) leaves the file as it was,
+ * says why in "records-error", keeps the records in memory, and the next
+ * save writes them all and clears the error. */
+static void
+test_records_save_fails (Fixture       *f,
+                         gconstpointer  data)
+{
+  CaissaPractice *p = f->practice;
+  g_autoptr(CaissaPractice) again = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  CaissaPracticeRecord r;
+  guint errors = 0;
+
+  setup_ending (p, CHESS_TB_KQK, CAISSA_PRACTICE_DIFFICULTY_SHORT);
+  caissa_practice_start (p, 1);
+  play_perfectly (p);
+  g_assert_null (caissa_practice_get_records_error (p));
+  g_assert_true (g_file_get_contents (f->records, &before, NULL, NULL));
+
+  g_signal_connect (p, "notify::records-error", G_CALLBACK (count_notify_cb), &errors);
+  g_setenv ("CAISSA_TEST_FAIL_WRITE", "after:10", TRUE);
+  caissa_practice_start (p, 2);
+  play_perfectly (p);
+  g_unsetenv ("CAISSA_TEST_FAIL_WRITE");
+  g_assert_cmpuint (errors, ==, 1);
+  g_assert_nonnull (caissa_practice_get_records_error (p));
+  g_assert_nonnull (strstr (caissa_practice_get_records_error (p), f->records));
+  g_assert_true (g_file_get_contents (f->records, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  /* In memory, the second mate counts. */
+  caissa_practice_get_record (p, CHESS_TB_KQK, CAISSA_PRACTICE_DIFFICULTY_SHORT, &r);
+  g_assert_cmpuint (r.successes, ==, 2);
+
+  /* The next save writes everything and clears the error. */
+  caissa_practice_start (p, 3);
+  play_perfectly (p);
+  g_assert_cmpuint (errors, ==, 2);
+  g_assert_null (caissa_practice_get_records_error (p));
+  again = caissa_practice_new (f->records, f->cache);
+  caissa_practice_get_record (again, CHESS_TB_KQK, CAISSA_PRACTICE_DIFFICULTY_SHORT, &r);
+  g_assert_cmpuint (r.attempts, ==, 3);
+  g_assert_cmpuint (r.successes, ==, 3);
+}
+
+/* A records path that cannot be read (here a folder) is never saved over:
+ * the error says so and the folder and what it holds stay. */
+static void
+test_records_unreadable (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(CaissaPractice) p = NULL;
+  g_autofree char *inside = g_build_filename (f->records, "keep", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (f->records, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (inside, "mine", -1, NULL));
+
+  p = caissa_practice_new (f->records, f->cache);
+  caissa_practice_set_cache_tables (p, FALSE);
+  caissa_practice_set_reply_delay (p, 0);
+  g_test_expect_message ("caissa-practice", G_LOG_LEVEL_WARNING, "*");
+  g_assert_cmpstr (caissa_practice_get_records_notice (p), ==, f->records);
+  g_test_assert_expected_messages ();
+  setup_ending (p, CHESS_TB_KQK, CAISSA_PRACTICE_DIFFICULTY_SHORT);
+  caissa_practice_start (p, 1);
+  play_perfectly (p);
+  g_assert_nonnull (caissa_practice_get_records_error (p));
+  g_assert_nonnull (strstr (caissa_practice_get_records_error (p), "not saved over"));
+  g_assert_true (g_file_test (inside, G_FILE_TEST_IS_REGULAR));
+}
+
 /* Values out of range in a well-formed file are not believed. */
 static void
 test_records_bad_values (Fixture       *f,
@@ -858,6 +937,8 @@ main (int   argc,
   ADD ("records-round-trip", test_records_round_trip);
   ADD ("records-corrupt", test_records_corrupt);
   ADD ("records-bad-values", test_records_bad_values);
+  ADD ("records-save-fails", test_records_save_fails);
+  ADD ("records-unreadable", test_records_unreadable);
   ADD ("choices", test_choices);
   ADD ("cache", test_cache);
   ADD ("describe", test_describe);

@@ -52,6 +52,13 @@ count_notify_cb (GObject    *object,
 
 /* --- Applying the preferences --------------------------------------------------- */
 
+/* A string setting has the value expected (and the copy is freed). */
+#define assert_setting(settings, key, expected) \
+  G_STMT_START { \
+    g_autofree char *value_ = g_settings_get_string ((settings), (key)); \
+    g_assert_cmpstr (value_, ==, (expected)); \
+  } G_STMT_END
+
 static void
 test_bind_board (void)
 {
@@ -222,12 +229,12 @@ test_window (void)
 
   /* Editing a row stores the value, and the bound board follows. */
   adw_combo_row_set_selected (theme, 1);
-  g_assert_cmpstr (g_settings_get_string (settings, "board-theme"), ==, "green");
+  assert_setting (settings, "board-theme", "green");
   g_assert_cmpstr (caissa_board_get_theme (board), ==, "green");
   adw_combo_row_set_selected (style, 2);
-  g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "dark");
+  assert_setting (settings, "color-scheme", "dark");
   adw_combo_row_set_selected (notation, 1);
-  g_assert_cmpstr (g_settings_get_string (settings, "notation"), ==, "figurines");
+  assert_setting (settings, "notation", "figurines");
 
   gtk_switch_set_active (switch_titled (window, "Coordinates"), FALSE);
   g_assert_false (g_settings_get_boolean (settings, "show-coordinates"));
@@ -245,12 +252,11 @@ test_window (void)
   clocks = adw_combo_row_get_model (clock);
   g_assert_cmpuint (g_list_model_get_n_items (clocks), ==, 1 + caissa_clock_get_n_presets ());
   adw_combo_row_set_selected (clock, 0);
-  g_assert_cmpstr (g_settings_get_string (settings, "time-control"), ==, "-");
+  assert_setting (settings, "time-control", "-");
   for (guint i = 0; i < caissa_clock_get_n_presets (); i++)
     {
       adw_combo_row_set_selected (clock, i + 1);
-      g_assert_cmpstr (g_settings_get_string (settings, "time-control"), ==,
-                       caissa_clock_get_preset_time_control (i));
+      assert_setting (settings, "time-control", caissa_clock_get_preset_time_control (i));
     }
 
   /* A change made elsewhere shows in the window at once. */
@@ -293,7 +299,7 @@ test_window_custom_time_control (void)
                     2 + caissa_clock_get_n_presets ());
   g_assert_cmpstr (selected_string (clock), ==, "2700+15");
   adw_combo_row_set_selected (clock, 0);
-  g_assert_cmpstr (g_settings_get_string (settings, "time-control"), ==, "-");
+  assert_setting (settings, "time-control", "-");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

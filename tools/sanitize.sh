@@ -64,8 +64,10 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 meson compile -C "$build"
 
-# Errors stop the program; leaks are reported at exit (and fail the test).
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:print_summary=1:strict_string_checks=1:detect_stack_use_after_return=1
+# Errors stop the program; leaks are reported at exit (and fail the test),
+# with whole stacks (the slow unwinder: system libraries have no frame
+# pointers, and a suppression needs to see past g_malloc).
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:print_summary=1:strict_string_checks=1:detect_stack_use_after_return=1:fast_unwind_on_malloc=0:malloc_context_size=30
 export LSAN_OPTIONS=suppressions=$root/tests/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:print_summary=1
 # GSlice keeps its own free lists (before GLib 2.76), which hide leaks.

@@ -583,6 +583,22 @@ records_notice_cb (CaissaPracticePage *self)
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+static void
+records_error_cb (CaissaPracticePage *self)
+{
+  const char *why = caissa_practice_get_records_error (self->practice);
+  g_autofree char *text = NULL;
+  AdwToast *toast;
+
+  if (why == NULL)
+    return;
+  /* Translators: %s says why, and names the file. */
+  text = g_strdup_printf (_("Your practice results could not be saved: %s"), why);
+  toast = adw_toast_new (text);
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 /* --- The rows ---------------------------------------------------------------------- */
 
 static void
@@ -756,6 +772,8 @@ set_practice (CaissaPracticePage *self,
   g_signal_connect_swapped (self->practice, "notify::records-notice",
                             G_CALLBACK (records_notice_cb), self);
   records_notice_cb (self);
+  g_signal_connect_swapped (self->practice, "notify::records-error",
+                            G_CALLBACK (records_error_cb), self);
   update_records (self);
   update (self);
 }

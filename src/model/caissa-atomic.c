@@ -134,39 +134,50 @@ set_write_error (GError     **error,
                path, g_strerror (saved_errno));
 }
 
+/* Writes the pieces one after another; a test's injected ENOSPC counts
+ * bytes across all of them. */
 static gboolean
-write_all (int          fd,
-           const char  *data,
-           gsize        len,
-           int         *saved_errno)
+write_all (int                fd,
+           const char *const *pieces,
+           const gsize       *lengths,
+           guint              n_pieces,
+           int               *saved_errno)
 {
   gsize limit = G_MAXSIZE;
   int injected = injected_failure (STEP_WRITE, &limit);
-  gsize done = 0;
+  gsize total = 0;
 
-  while (done < len)
+  for (guint i = 0; i < n_pieces; i++)
     {
-      gsize chunk = MIN (len - done, (gsize) 1 << 30);
-      gssize n;
+      const char *data = pieces[i];
+      gsize len = lengths[i];
+      gsize done = 0;
 
-      if (injected != 0)
+      while (done < len)
         {
-          if (done >= limit)
+          gsize chunk = MIN (len - done, (gsize) 1 << 30);
+          gssize n;
+
+          if (injected != 0)
             {
-              *saved_errno = injected;
+              if (total >= limit)
+                {
+                  *saved_errno = injected;
+                  return FALSE;
+                }
+              chunk = MIN (chunk, limit - total);
+            }
+          n = write (fd, data + done, chunk);
+          if (n < 0)
+            {
+              if (errno == EINTR)
+                continue;
+              *saved_errno = errno;
               return FALSE;
             }
-          chunk = MIN (chunk, limit - done);
+          done += n;
+          total += n;
         }
-      n = write (fd, data + done, chunk);
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          *saved_errno = errno;
-          return FALSE;
-        }
-      done += n;
     }
   return TRUE;
 }
@@ -198,6 +209,24 @@ caissa_atomic_write_full (const char             *path,
                           CaissaFileStamp        *new_stamp,
                           GError                **error)
 {
+  gsize length;
+
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+
+  length = len < 0 ? strlen (data) : (gsize) len;
+  return caissa_atomic_writev (path, &data, &length, 1, mode, expected, new_stamp, error);
+}
+
+gboolean
+caissa_atomic_writev (const char             *path,
+                      const char *const      *pieces,
+                      const gsize            *lengths,
+                      guint                   n_pieces,
+                      int                     mode,
+                      const CaissaFileStamp  *expected,
+                      CaissaFileStamp        *new_stamp,
+                      GError                **error)
+{
   g_autofree char *target = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *base = NULL;
@@ -209,11 +238,9 @@ caissa_atomic_write_full (const char             *path,
   int fd;
 
   g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+  g_return_val_if_fail (pieces != NULL || n_pieces == 0, FALSE);
+  g_return_val_if_fail (lengths != NULL || n_pieces == 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (len < 0)
-    len = strlen (data);
 
   /* A link is followed: the file it names is replaced, the link stays. */
   if (lstat (path, &st) == 0 && S_ISLNK (st.st_mode))
@@ -299,7 +326,7 @@ caissa_atomic_write_full (const char             *path,
         g_debug ("fchown %s: %s", tmp, g_strerror (errno));
     }
 
-  if (!write_all (fd, data, len, &saved_errno))
+  if (!write_all (fd, pieces, lengths, n_pieces, &saved_errno))
     goto fail;
   if ((injected = injected_failure (STEP_FSYNC, NULL)) != 0)
     {

@@ -71,4 +71,15 @@ gboolean caissa_atomic_write_full (const char            *path,
                                    CaissaFileStamp       *new_stamp,
                                    GError               **error);
 
+/* The same for data in pieces (written one after another), e.g. the
+ * unchanged parts of a PGN file around a game that was edited. */
+gboolean caissa_atomic_writev     (const char            *path,
+                                   const char *const     *pieces,
+                                   const gsize           *lengths,
+                                   guint                  n_pieces,
+                                   int                    mode,
+                                   const CaissaFileStamp *expected,
+                                   CaissaFileStamp       *new_stamp,
+                                   GError               **error);
+
 G_END_DECLS

@@ -20,6 +20,7 @@
 
 #include "chess-pgn.h"
 #include "chess-pgn-index.h"
+#include "caissa-atomic.h"
 #include "caissa-pgn-file-private.h"
 
 /* The first batch is small so the first games show at once; then larger
@@ -1511,8 +1512,7 @@ write_chunked (GOutputStream  *out,
   return TRUE;
 }
 
-/* Writes the pieces to dest through a temporary file renamed over it on
- * close; on failure the close is cancelled, which removes the temporary. */
+/* Writes the pieces to dest, replacing it whole or not at all. */
 static gboolean
 write_atomically (GFile         *dest,
                   const char    *const *pieces,
@@ -1524,8 +1524,25 @@ write_atomically (GFile         *dest,
   g_autoptr(GFileOutputStream) out = NULL;
   g_autoptr(GCancellable) abort_close = NULL;
   g_autoptr(GError) local_error = NULL;
-  gboolean existed = g_file_query_exists (dest, NULL);
+  g_autofree char *path = g_file_get_path (dest);
+  gboolean existed;
 
+  /* A local file: temporary file, fsync, rename, fsync of the folder
+   * (caissa_atomic_writev()), so a crash or a power cut at any moment
+   * leaves the old file or the new one. */
+  if (path != NULL)
+    {
+      if (caissa_atomic_writev (path, pieces, lengths, n_pieces, 0644, NULL, NULL, &local_error))
+        return TRUE;
+      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_WRITE,
+                   "%s", local_error->message);
+      return FALSE;
+    }
+
+  /* Elsewhere (GVfs), GIO's replace: a temporary file renamed over the
+   * old one on close; on failure the close is cancelled, which removes
+   * the temporary. */
+  existed = g_file_query_exists (dest, NULL);
   out = g_file_replace (dest, NULL, FALSE, G_FILE_CREATE_NONE, cancellable, &local_error);
   if (out == NULL)
     goto failed;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "caissa-atomic.h"
 #include "caissa-practice.h"
 #include "chess-fen.h"
 
@@ -64,6 +65,8 @@ struct _CaissaPractice
   /* Records. */
   GKeyFile                 *records;
   char                     *records_backup;
+  char                     *records_error;  /* why the last save failed */
+  gboolean                  records_unread; /* a file is there that could not be read */
 };
 
 G_DEFINE_FINAL_TYPE (CaissaPractice, caissa_practice, G_TYPE_OBJECT)
@@ -118,6 +121,7 @@ enum
   PROP_LAST_VERDICT,
   PROP_GRADE,
   PROP_RECORDS_NOTICE,
+  PROP_RECORDS_ERROR,
   N_PROPS
 };
 
@@ -250,7 +254,10 @@ ensure_records (CaissaPractice *self)
 
   g_key_file_free (self->records);
   self->records = g_key_file_new ();
-  if (error->domain == G_KEY_FILE_ERROR)
+  /* A regular file that does not parse is moved aside; anything else
+   * (a folder, a device) is not ours to move. */
+  if (error->domain == G_KEY_FILE_ERROR
+      && g_file_test (self->records_path, G_FILE_TEST_IS_REGULAR))
     {
       g_autofree char *backup = g_strconcat (self->records_path, ".bak", NULL);
 
@@ -263,7 +270,10 @@ ensure_records (CaissaPractice *self)
     }
   else
     {
+      /* Not readable now (no permission, an I/O error): left alone, and
+       * never saved over, since it may hold records. */
       g_warning ("%s: %s", self->records_path, error->message);
+      self->records_unread = TRUE;
       set_records_notice (self, g_strdup (self->records_path));
     }
   return self->records;
@@ -302,6 +312,23 @@ read_record (CaissaPractice       *self,
 }
 
 static void
+set_records_error (CaissaPractice *self,
+                   char           *message)
+{
+  if (g_strcmp0 (message, self->records_error) == 0)
+    {
+      g_free (message);
+      return;
+    }
+  g_free (self->records_error);
+  self->records_error = message;
+  notify (self, PROP_RECORDS_ERROR);
+}
+
+/* Written atomically (temporary file, fsync, rename, fsync of the folder);
+ * on failure the old file stays as it was, the records stay in memory
+ * (the next save writes them all) and "records-error" says why. */
+static void
 save_records (CaissaPractice *self)
 {
   g_autoptr(GError) error = NULL;
@@ -310,15 +337,27 @@ save_records (CaissaPractice *self)
   gsize len;
 
   data = g_key_file_to_data (ensure_records (self), &len, NULL);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
+  if (self->records_unread)
     {
-      g_warning ("%s: %s", dir, g_strerror (errno));
+      set_records_error (self, g_strdup_printf ("“%s” could not be read, so it was not saved over",
+                                                self->records_path));
       return;
     }
-  /* Written to a temporary file and renamed over the old one. */
-  if (!g_file_set_contents_full (self->records_path, data, len,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error))
-    g_warning ("%s", error->message);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      set_records_error (self, g_strdup_printf ("Cannot make the folder “%s”: %s",
+                                                dir, g_strerror (saved_errno)));
+      return;
+    }
+  if (!caissa_atomic_write_full (self->records_path, data, len, 0600, NULL, NULL, &error))
+    {
+      g_info ("%s", error->message);
+      set_records_error (self, g_strdup (error->message));
+      return;
+    }
+  set_records_error (self, NULL);
 }
 
 static void
@@ -1008,6 +1047,7 @@ caissa_practice_finalize (GObject *object)
 
   g_clear_pointer (&self->records, g_key_file_free);
   g_free (self->records_backup);
+  g_free (self->records_error);
   g_free (self->records_path);
   g_free (self->cache_dir);
 
@@ -1101,6 +1141,9 @@ caissa_practice_get_property (GObject    *object,
       break;
     case PROP_RECORDS_NOTICE:
       g_value_set_string (value, self->records_backup);
+      break;
+    case PROP_RECORDS_ERROR:
+      g_value_set_string (value, self->records_error);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1216,6 +1259,9 @@ caissa_practice_class_init (CaissaPracticeClass *klass)
     g_param_spec_int ("grade", NULL, NULL, -1, CHESS_PRACTICE_GRADE_POOR, -1, ro);
   properties[PROP_RECORDS_NOTICE] =
     g_param_spec_string ("records-notice", NULL, NULL, NULL, ro);
+  /* Why the records could not be saved, NULL after a good save. */
+  properties[PROP_RECORDS_ERROR] =
+    g_param_spec_string ("records-error", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1759,6 +1805,14 @@ caissa_practice_get_records_notice (CaissaPractice *self)
 
   ensure_records (self);
   return self->records_backup;
+}
+
+const char *
+caissa_practice_get_records_error (CaissaPractice *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PRACTICE (self), NULL);
+
+  return self->records_error;
 }
 
 const char *

@@ -34,7 +34,9 @@
  * unassisted mate) live in a GKeyFile at "records-path" (default
  * g_get_user_data_dir()/caissa/practice.ini), saved after every session. A
  * file that cannot be parsed is kept as practice.ini.bak and replaced by
- * fresh records ("records-notice" then says so).
+ * fresh records ("records-notice" then says so); one that cannot be read at
+ * all is left alone and not saved over. Saves are atomic; a failed one
+ * leaves the file as it was and sets "records-error".
  *
  * Signals: "move-judged" (move, verdict) after each move of the player,
  * "records-changed" after a session was recorded. Everything else is a
@@ -213,6 +215,9 @@ void                caissa_practice_get_record       (CaissaPractice           *
 /* When the records file could not be read: the path it was kept under as
  * a backup (or the unreadable path itself); NULL when all is well. */
 const char         *caissa_practice_get_records_notice (CaissaPractice *self);
+/* Why the last save of the records failed (the file was left as it was and
+ * the next save tries again); NULL when it worked. */
+const char         *caissa_practice_get_records_error (CaissaPractice *self);
 const char         *caissa_practice_get_records_path (CaissaPractice *self);
 
 /* The player's last choices (ending, difficulty, colour and a UI flag
