@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 
 #include "caissa-atomic.h"
 
@@ -91,7 +92,9 @@ caissa_file_stamp_get (const char       *path,
       if (saved == ENOENT)
         return TRUE;
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   "Cannot look at “%s”: %s", path, g_strerror (saved));
+                   /* Translators: %s is a file's path, then the system's
+                    * reason, e.g. "Permission denied". */
+                   _("Cannot look at “%s”: %s"), path, g_strerror (saved));
       return FALSE;
     }
   stamp_from_stat (stamp, &st);
@@ -129,8 +132,12 @@ set_write_error (GError     **error,
                  gboolean     existed)
 {
   g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-               existed ? "Cannot save “%s”: %s. The file was left as it was."
-                       : "Cannot save “%s”: %s. No file was written.",
+               /* Translators: %s is the file's path, then the system's
+                * reason, e.g. "No space left on device". */
+               existed ? _("Cannot save “%s”: %s. The file was left as it was.")
+                       /* Translators: %s is the file's path, then the
+                        * system's reason, e.g. "No space left on device". */
+                       : _("Cannot save “%s”: %s. No file was written."),
                path, g_strerror (saved_errno));
 }
 
@@ -251,8 +258,10 @@ caissa_atomic_writev (const char             *path,
         {
           saved_errno = errno;
           g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       "Cannot save “%s”: it is a link to a file that cannot be reached (%s). "
-                       "Nothing was written.", path, g_strerror (saved_errno));
+                       /* Translators: %s is the path of a symbolic link, then
+                        * (in brackets) the system's reason. */
+                       _("Cannot save “%s”: it is a link to a file that cannot be reached (%s). "
+                         "Nothing was written."), path, g_strerror (saved_errno));
           return FALSE;
         }
       target = g_strdup (real);
@@ -268,13 +277,16 @@ caissa_atomic_writev (const char             *path,
       if (S_ISDIR (st.st_mode))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
-                       "Cannot save “%s”: it is a folder. Nothing was written.", path);
+                       /* Translators: %s is a folder's path. */
+                       _("Cannot save “%s”: it is a folder. Nothing was written."), path);
           return FALSE;
         }
       if (!S_ISREG (st.st_mode))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                       "Cannot save “%s”: it is not a regular file. Nothing was written.", path);
+                       /* Translators: %s is a path that names a device, a
+                        * socket or the like rather than a file. */
+                       _("Cannot save “%s”: it is not a regular file. Nothing was written."), path);
           return FALSE;
         }
       existed = TRUE;
@@ -282,7 +294,8 @@ caissa_atomic_writev (const char             *path,
       if (expected != NULL && !caissa_file_stamp_equal (expected, &now))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
-                       "“%s” has changed on disk since it was opened. It was left as it is.",
+                       /* Translators: %s is the file's path. */
+                       _("“%s” has changed on disk since it was opened. It was left as it is."),
                        path);
           return FALSE;
         }
@@ -295,7 +308,8 @@ caissa_atomic_writev (const char             *path,
   else if (expected != NULL && expected->exists)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
-                   "“%s” has been deleted or moved since it was opened.", path);
+                   /* Translators: %s is the file's path. */
+                   _("“%s” has been deleted or moved since it was opened."), path);
       return FALSE;
     }
 

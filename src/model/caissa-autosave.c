@@ -8,10 +8,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 
 #include "caissa-atomic.h"
 #include "caissa-autosave.h"
@@ -138,7 +140,11 @@ corrupt (GError     **error,
   reason = g_strdup_vprintf (format, args);
   va_end (args);
   g_set_error (error, CAISSA_AUTOSAVE_ERROR, CAISSA_AUTOSAVE_ERROR_CORRUPT,
-               "The saved game “%s” cannot be resumed: %s", path, reason);
+               /* Translators: %s is the path of the file that keeps the
+                * unfinished game; the second %s says what is wrong with it
+                * (one of the messages that start in lower case below, e.g.
+                * "it is not a text file"). */
+               _("The saved game “%s” cannot be resumed: %s"), path, reason);
   return FALSE;
 }
 
@@ -160,7 +166,10 @@ read_boolean (GKeyFile    *file,
       *value = FALSE;
       return TRUE;
     }
-  return corrupt (error, path, "“%s” is not true or false (%s)", key, local->message);
+  /* Translators: a reason the saved game cannot be resumed; %s is the
+   * name of a setting in the file (e.g. "flipped"), kept in English, and
+   * (%s) GLib's detail. */
+  return corrupt (error, path, _("“%s” is not true or false (%s)"), key, local->message);
 }
 
 static char *
@@ -197,27 +206,42 @@ parse_saved_game (CaissaSavedGame  *saved,
   gint64 version;
 
   if (memchr (data, '\0', len) != NULL)
-    return corrupt (error, path, "it is not a text file");
+    /* Translators: a reason the saved game cannot be resumed. */
+    return corrupt (error, path, _("it is not a text file"));
   if (!g_key_file_load_from_data (file, data, len, G_KEY_FILE_NONE, &local))
-    return corrupt (error, path, "it is not a saved game (%s)", local->message);
+    /* Translators: a reason the saved game cannot be resumed; %s is
+     * GLib's detail about the file. */
+    return corrupt (error, path, _("it is not a saved game (%s)"), local->message);
   if (!g_key_file_has_group (file, GROUP))
-    return corrupt (error, path, "it has no [%s] group", GROUP);
+    /* Translators: a reason the saved game cannot be resumed; [%s] is
+     * the name of a section of the file ("[game]"), kept in English. */
+    return corrupt (error, path, _("it has no [%s] group"), GROUP);
 
   version = g_key_file_get_int64 (file, GROUP, "version", &local);
   if (local != NULL)
-    return corrupt (error, path, "no version (%s)", local->message);
+    /* Translators: a reason the saved game cannot be resumed: the file
+     * does not say which version of the format it is in; %s is GLib's
+     * detail. */
+    return corrupt (error, path, _("no version (%s)"), local->message);
   if (version != FORMAT_VERSION)
-    return corrupt (error, path, "format version %" G_GINT64_FORMAT " is not known", version);
+    /* Translators: a reason the saved game cannot be resumed; the number
+     * is the version of the file's format. */
+    return corrupt (error, path, _("format version %" PRId64 " is not known"), version);
 
   pgn = g_key_file_get_string (file, GROUP, "pgn", &local);
   if (pgn == NULL)
-    return corrupt (error, path, "the moves are missing (%s)", local->message);
+    /* Translators: a reason the saved game cannot be resumed; %s is
+     * GLib's detail. */
+    return corrupt (error, path, _("the moves are missing (%s)"), local->message);
   saved->core = chess_pgn_read_game (pgn, strlen (pgn), &err, NULL);
   if (saved->core == NULL)
     {
       if (err.code == CHESS_OK)
-        return corrupt (error, path, "the moves are missing");
-      return corrupt (error, path, "the moves cannot be read (line %lu, column %lu: %s)",
+        /* Translators: a reason the saved game cannot be resumed. */
+        return corrupt (error, path, _("the moves are missing"));
+      /* Translators: a reason the saved game cannot be resumed; the line
+       * and column of the moves, then what is wrong there. */
+      return corrupt (error, path, _("the moves cannot be read (line %lu, column %lu: %s)"),
                       err.line, err.column, err.message);
     }
 
@@ -226,7 +250,9 @@ parse_saved_game (CaissaSavedGame  *saved,
     {
       saved->clock_state = g_variant_parse (G_VARIANT_TYPE_VARDICT, clock_text, NULL, NULL, &local);
       if (saved->clock_state == NULL)
-        return corrupt (error, path, "the clock cannot be read (%s)", local->message);
+        /* Translators: a reason the saved game cannot be resumed; %s is
+         * GLib's detail. */
+        return corrupt (error, path, _("the clock cannot be read (%s)"), local->message);
     }
   saved->time_control = read_string (file, "time-control");
   saved->white_name = read_string (file, "white-name");
@@ -236,7 +262,10 @@ parse_saved_game (CaissaSavedGame  *saved,
   if (offer == NULL)
     saved->draw_offer = CAISSA_COLOR_NONE;
   else if (!color_from_string (offer, &saved->draw_offer))
-    return corrupt (error, path, "draw-offer “%s” is not none, white or black", offer);
+    /* Translators: a reason the saved game cannot be resumed; draw-offer,
+     * none, white and black are words of the file, kept in English; %s is
+     * the value found. */
+    return corrupt (error, path, _("draw-offer “%s” is not none, white or black"), offer);
 
   if (!read_boolean (file, "offer-blocked-white", &saved->offer_blocked[CAISSA_COLOR_WHITE], path, error)
       || !read_boolean (file, "offer-blocked-black", &saved->offer_blocked[CAISSA_COLOR_BLACK], path, error)
@@ -250,9 +279,11 @@ parse_saved_game (CaissaSavedGame  *saved,
   /* A declined player may not offer until the opponent has: never both
    * at once, and not beside a standing offer. */
   if (saved->offer_blocked[0] && saved->offer_blocked[1])
-    return corrupt (error, path, "both players are barred from offering a draw");
+    /* Translators: a reason the saved game cannot be resumed. */
+    return corrupt (error, path, _("both players are barred from offering a draw"));
   if (saved->draw_offer != CAISSA_COLOR_NONE && (saved->offer_blocked[0] || saved->offer_blocked[1]))
-    return corrupt (error, path, "a draw offer stands beside a declined one");
+    /* Translators: a reason the saved game cannot be resumed. */
+    return corrupt (error, path, _("a draw offer stands beside a declined one"));
 
   saved_at = read_string (file, "saved-at");
   if (saved_at != NULL)
@@ -285,7 +316,9 @@ check_by_restoring (CaissaSavedGame  *saved,
   side = end_side_to_move (game);
   if (caissa_game_get_draw_offer (game) != saved->draw_offer
       || caissa_game_get_awaiting_press (game) != saved->awaiting_press)
-    return corrupt (error, saved->path, "the draw offer or the press due does not fit the moves");
+    /* Translators: a reason the saved game cannot be resumed; "the press
+     * due" is the press of the clock that the player who moved still owes. */
+    return corrupt (error, saved->path, _("the draw offer or the press due does not fit the moves"));
 
   if (caissa_game_get_clock (game) != NULL && caissa_clock_get_started (clock)
       && !caissa_clock_get_finished (clock))
@@ -296,7 +329,8 @@ check_by_restoring (CaissaSavedGame  *saved,
 
       if (caissa_clock_get_side (clock) != expected
           || caissa_clock_get_awaiting_press (clock) != saved->awaiting_press)
-        return corrupt (error, saved->path, "the clock does not match the position");
+        /* Translators: a reason the saved game cannot be resumed. */
+        return corrupt (error, saved->path, _("the clock does not match the position"));
     }
 
   saved->n_plies = caissa_game_get_n_plies (game);
@@ -329,24 +363,29 @@ caissa_saved_game_load (const char  *path,
       int saved_errno = errno;
 
       if (saved_errno == ENOENT)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "No saved game at “%s”", path);
+        /* Translators: %s is the path where an unfinished game is kept. */
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No saved game at “%s”"), path);
       else
         corrupt (error, path, "%s", g_strerror (saved_errno));
       return NULL;
     }
   if (S_ISDIR (st.st_mode))
     {
-      corrupt (error, path, "it is a folder, not a file");
+      /* Translators: a reason the saved game cannot be resumed. */
+      corrupt (error, path, _("it is a folder, not a file"));
       return NULL;
     }
   if (!S_ISREG (st.st_mode))
     {
-      corrupt (error, path, "it is not a regular file");
+      /* Translators: a reason the saved game cannot be resumed. */
+      corrupt (error, path, _("it is not a regular file"));
       return NULL;
     }
   if (st.st_size > MAX_FILE_SIZE)
     {
-      corrupt (error, path, "it is too large (%" G_GINT64_FORMAT " bytes)", (gint64) st.st_size);
+      /* Translators: a reason the saved game cannot be resumed; the
+       * number is the file's size in bytes. */
+      corrupt (error, path, _("it is too large (%" PRId64 " bytes)"), (gint64) st.st_size);
       return NULL;
     }
   if (!g_file_get_contents (path, &data, &len, &local))
@@ -483,11 +522,14 @@ restore_into (CaissaSavedGame  *saved,
   ChessGame *core;
 
   if (saved->draw_offer == side)
-    return corrupt (error, saved->path, "a draw offer stands from the side to move");
+    /* Translators: a reason the saved game cannot be resumed. */
+    return corrupt (error, saved->path, _("a draw offer stands from the side to move"));
   if (end == CHESS_NODE_ROOT
       && (saved->awaiting_press || saved->draw_offer != CAISSA_COLOR_NONE
           || saved->offer_blocked[0] || saved->offer_blocked[1]))
-    return corrupt (error, saved->path, "a draw offer or a press before any move");
+    /* Translators: a reason the saved game cannot be resumed; "a press"
+     * is a press of the clock. */
+    return corrupt (error, saved->path, _("a draw offer or a press before any move"));
 
   /* The game takes the copy (the copy keeps node ids). */
   core = chess_game_copy (saved->core);
@@ -506,7 +548,9 @@ restore_into (CaissaSavedGame  *saved,
   caissa_game_set_auto_press (game, saved->auto_press);
   caissa_game_set_press_required (game, FALSE);
   if (caissa_game_get_outcome (game) != CAISSA_OUTCOME_NONE)
-    return corrupt (error, saved->path, "the game has already ended (%s)",
+    /* Translators: a reason the saved game cannot be resumed; %s is the
+     * result, e.g. "1-0". */
+    return corrupt (error, saved->path, _("the game has already ended (%s)"),
                     caissa_game_get_result (game));
 
   if (replay)
@@ -550,7 +594,8 @@ restore_into (CaissaSavedGame  *saved,
       if (!caissa_clock_restore_state (own, saved->clock_state, error))
         return FALSE;
       if (!caissa_clock_get_timed (own))
-        return corrupt (error, saved->path, "the saved clock keeps no time");
+        /* Translators: a reason the saved game cannot be resumed. */
+        return corrupt (error, saved->path, _("the saved clock keeps no time"));
       /* Makes press-required follow auto-press; a press due stays due. */
       caissa_game_set_clock (game, own);
     }
@@ -600,7 +645,9 @@ caissa_autosave_move_aside (const char  *path,
       int saved_errno = errno;
 
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   "Cannot rename “%s” to “%s”: %s", path, aside, g_strerror (saved_errno));
+                   /* Translators: the unreadable file kept aside: its
+                    * path, the new path, then the system's reason. */
+                   _("Cannot rename “%s” to “%s”: %s"), path, aside, g_strerror (saved_errno));
       return FALSE;
     }
   if (new_path != NULL)
@@ -853,7 +900,9 @@ perform (Job       *job,
           int saved_errno = errno;
 
           g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       "Cannot remove the saved game “%s”: %s", self->path, g_strerror (saved_errno));
+                       /* Translators: %s is the file's path, then the
+                        * system's reason. */
+                       _("Cannot remove the saved game “%s”: %s"), self->path, g_strerror (saved_errno));
           ok = FALSE;
         }
     }
@@ -866,7 +915,9 @@ perform (Job       *job,
           int saved_errno = errno;
 
           g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       "Cannot keep the game in “%s”: %s", dir, g_strerror (saved_errno));
+                       /* Translators: %s is a folder's path, then the
+                        * system's reason. */
+                       _("Cannot keep the game in “%s”: %s"), dir, g_strerror (saved_errno));
           ok = FALSE;
         }
       else

@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "caissa-clock.h"
 #include "chess-clock.h"
 
@@ -356,7 +358,10 @@ caissa_clock_set_time_control (CaissaClock  *self,
   if (!chess_time_control_parse (&tc, time_control, strlen (time_control), &cerr))
     {
       g_set_error (error, CAISSA_CLOCK_ERROR, CAISSA_CLOCK_ERROR_TIME_CONTROL,
-                   "TimeControl \"%s\", column %lu: %s", time_control, cerr.column,
+                   /* Translators: TimeControl is the name of a PGN tag, kept
+                    * in English; the time control as typed, the column
+                    * (character) where it is wrong, then what is wrong. */
+                   _("TimeControl \"%s\", column %lu: %s"), time_control, cerr.column,
                    cerr.message);
       return FALSE;
     }
@@ -749,7 +754,10 @@ lookup (GVariant    *state,
   if (v == NULL)
     {
       g_set_error (error, CAISSA_CLOCK_ERROR, CAISSA_CLOCK_ERROR_STATE,
-                   "saved clock state: \"%s\" of type %s is missing", key, type);
+                   /* Translators: the clock kept with an unfinished game;
+                    * a key name and a GVariant type string, both kept as
+                    * they are (e.g. "remaining", "(xx)"). */
+                   _("saved clock state: \"%s\" of type %s is missing"), key, type);
       return FALSE;
     }
   g_variant_get (v, type, out1, out2);
@@ -776,7 +784,10 @@ caissa_clock_restore_state (CaissaClock  *self,
   if (!g_variant_is_of_type (state, G_VARIANT_TYPE_VARDICT))
     {
       g_set_error (error, CAISSA_CLOCK_ERROR, CAISSA_CLOCK_ERROR_STATE,
-                   "saved clock state: expected a{sv}, got %s",
+                   /* Translators: the clock kept with an unfinished game;
+                    * a{sv} and %s are GVariant type strings, kept as they
+                    * are. */
+                   _("saved clock state: expected a{sv}, got %s"),
                    g_variant_get_type_string (state));
       return FALSE;
     }
@@ -785,7 +796,9 @@ caissa_clock_restore_state (CaissaClock  *self,
   if (version != STATE_VERSION)
     {
       g_set_error (error, CAISSA_CLOCK_ERROR, CAISSA_CLOCK_ERROR_STATE,
-                   "saved clock state: version %u is not known", version);
+                   /* Translators: the clock kept with an unfinished game;
+                    * %u is the version of its format. */
+                   _("saved clock state: version %u is not known"), version);
       return FALSE;
     }
 
@@ -812,13 +825,19 @@ caissa_clock_restore_state (CaissaClock  *self,
   if (!chess_time_control_parse (&s.tc, tc_owned, strlen (tc_owned), &cerr))
     {
       g_set_error (error, CAISSA_CLOCK_ERROR, CAISSA_CLOCK_ERROR_STATE,
-                   "saved clock state: TimeControl \"%s\": %s", tc_owned, cerr.message);
+                   /* Translators: the clock kept with an unfinished game;
+                    * TimeControl is the name of a PGN tag, kept in English;
+                    * the time control, then what is wrong with it. */
+                   _("saved clock state: TimeControl \"%s\": %s"), tc_owned, cerr.message);
       return FALSE;
     }
   if (bonus > CHESS_BONUS_DELAY)
     {
       g_set_error (error, CAISSA_CLOCK_ERROR, CAISSA_CLOCK_ERROR_STATE,
-                   "saved clock state: bad turn bonus %u", bonus);
+                   /* Translators: the clock kept with an unfinished game;
+                    * %u is a number that names no kind of turn bonus
+                    * (increment or delay). */
+                   _("saved clock state: bad turn bonus %u"), bonus);
       return FALSE;
     }
   s.started = started;

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "caissa-game.h"
 #include "chess-fen.h"
 #include "chess-pgn.h"
@@ -616,7 +618,9 @@ caissa_game_validate_fen (const char  *fen,
   if (!chess_fen_parse (&pos, fen, strlen (fen), &err))
     {
       g_set_error (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_FEN,
-                   "%s (column %lu)", err.message, err.column);
+                   /* Translators: what is wrong with a FEN, then the column
+                    * (character) where it is. */
+                   _("%s (column %lu)"), err.message, err.column);
       return FALSE;
     }
   return TRUE;
@@ -637,7 +641,9 @@ caissa_game_load_fen (CaissaGame  *self,
   if (!chess_game_set_start_fen (self->game, fen, &err))
     {
       g_set_error (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_FEN,
-                   "%s (column %lu)", err.message, err.column);
+                   /* Translators: what is wrong with a FEN, then the column
+                    * (character) where it is. */
+                   _("%s (column %lu)"), err.message, err.column);
       return FALSE;
     }
   chess_game_set_result (self->game, "*");
@@ -948,7 +954,7 @@ caissa_game_play_move (CaissaGame  *self,
   if (!caissa_game_get_can_move (self))
     {
       g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_ILLEGAL_MOVE,
-                           "No move can be made now");
+                           _("No move can be made now"));
       return FALSE;
     }
   if (move == CHESS_MOVE_NONE || move == CHESS_MOVE_NULL || !chess_position_is_legal (pos, move))
@@ -956,7 +962,8 @@ caissa_game_play_move (CaissaGame  *self,
       char uci[8];
 
       g_set_error (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_ILLEGAL_MOVE,
-                   "%s is not a legal move here", chess_move_to_uci (move, uci));
+                   /* Translators: %s is a move in UCI notation, e.g. "e2e4". */
+                   _("%s is not a legal move here"), chess_move_to_uci (move, uci));
       return FALSE;
     }
 
@@ -1005,7 +1012,8 @@ caissa_game_play_squares (CaissaGame     *self,
       char a[3], b[3];
 
       g_set_error (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_ILLEGAL_MOVE,
-                   "%s to %s is not a legal move here",
+                   /* Translators: %s and %s are squares, e.g. "e2" and "e5". */
+                   _("%s to %s is not a legal move here"),
                    chess_square_name (from, a), chess_square_name (to, b));
       return FALSE;
     }
@@ -1267,8 +1275,8 @@ caissa_game_offer_draw (CaissaGame  *self,
   if (!caissa_game_can_offer_draw (self, color))
     {
       g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_NOT_ALLOWED,
-                           "A draw may be offered only right after one's own move, "
-                           "and not again after a declined offer until the opponent has offered one");
+                           _("A draw may be offered only right after one's own move, "
+                             "and not again after a declined offer until the opponent has offered one"));
       return FALSE;
     }
 
@@ -1297,7 +1305,7 @@ caissa_game_accept_draw (CaissaGame  *self,
   if (!caissa_game_can_answer_draw (self))
     {
       g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_NOT_ALLOWED,
-                           "No draw offer stands");
+                           _("No draw offer stands"));
       return FALSE;
     }
   end_by_action (self, CAISSA_OUTCOME_DRAW, CAISSA_OUTCOME_REASON_AGREEMENT);
@@ -1315,7 +1323,7 @@ caissa_game_decline_draw (CaissaGame  *self,
   if (!caissa_game_can_answer_draw (self))
     {
       g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_NOT_ALLOWED,
-                           "No draw offer stands");
+                           _("No draw offer stands"));
       return FALSE;
     }
   snapshot_take (self, &before);
@@ -1403,8 +1411,8 @@ caissa_game_claim_draw (CaissaGame  *self,
           self->clock_busy--;
         }
       g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_NOT_ALLOWED,
-                           "The claim is not correct: neither a threefold repetition "
-                           "nor fifty moves without a capture or pawn move");
+                           _("The claim is not correct: neither a threefold repetition "
+                             "nor fifty moves without a capture or pawn move"));
       return FALSE;
     }
 

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 
 #include "chess-pgn.h"
 #include "chess-pgn-index.h"
@@ -247,7 +248,8 @@ file_changed (CaissaPgnFile  *self,
   if (size == self->size && mtime == self->mtime)
     return FALSE;
   g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
-               "%s changed on disk since it was opened", self->name);
+               /* Translators: %s is a file name. */
+               _("%s changed on disk since it was opened"), self->name);
   return TRUE;
 }
 
@@ -1192,7 +1194,8 @@ caissa_pgn_file_new (GFile   *file,
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
         g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_FOUND,
-                     "%s: no such file", path ? path : name);
+                     /* Translators: %s is a file's path. */
+                     _("%s: no such file"), path ? path : name);
       else
         g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_UNREADABLE,
                      "%s: %s", path ? path : name, local_error->message);
@@ -1201,13 +1204,16 @@ caissa_pgn_file_new (GFile   *file,
   if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
     {
       g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_REGULAR,
-                   "%s is a folder, not a PGN file", path ? path : name);
+                   /* Translators: %s is a folder's path. */
+                   _("%s is a folder, not a PGN file"), path ? path : name);
       return NULL;
     }
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
     {
       g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_REGULAR,
-                   "%s is not a regular file", path ? path : name);
+                   /* Translators: %s is a path that names a device, a
+                    * socket or the like rather than a file. */
+                   _("%s is not a regular file"), path ? path : name);
       return NULL;
     }
   if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME))
@@ -1410,7 +1416,8 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
   if (position >= self->store->n)
     {
       g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,
-                   "%s has no game %u", self->name, position + 1);
+                   /* Translators: a file name, then a game's number in it. */
+                   _("%s has no game %u"), self->name, position + 1);
       return NULL;
     }
   if (self->mapped && file_changed (self, error))
@@ -1425,7 +1432,9 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
       char *where;
 
       if (err.code == CHESS_OK)
-        chess_error_set (&err, CHESS_ERROR_PGN, "no game here");
+        /* Translators: said of a place in a PGN file where a game was
+         * expected. */
+        chess_error_set (&err, CHESS_ERROR_PGN, CHESS_N_ ("no game here"));
       where = g_strdup_printf ("%lu:%lu: %s", line, err.column, err.message);
       g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_PARSE,
                    "%s:%s", self->name, where);
@@ -1674,7 +1683,8 @@ save_start (CaissaPgnFile *self,
   if (position != G_MAXUINT && position >= self->store->n)
     {
       g_task_return_new_error (task, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,
-                               "%s has no game %u", self->name, position + 1);
+                               /* Translators: a file name, then a game's number in it. */
+                               _("%s has no game %u"), self->name, position + 1);
       return;
     }
   if (file_changed (self, &error))

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 
 #include "caissa-atomic.h"
 #include "caissa-practice.h"
@@ -339,7 +340,8 @@ save_records (CaissaPractice *self)
   data = g_key_file_to_data (ensure_records (self), &len, NULL);
   if (self->records_unread)
     {
-      set_records_error (self, g_strdup_printf ("“%s” could not be read, so it was not saved over",
+      /* Translators: %s is the path of the file of practice records. */
+      set_records_error (self, g_strdup_printf (_("“%s” could not be read, so it was not saved over"),
                                                 self->records_path));
       return;
     }
@@ -347,7 +349,8 @@ save_records (CaissaPractice *self)
     {
       int saved_errno = errno;
 
-      set_records_error (self, g_strdup_printf ("Cannot make the folder “%s”: %s",
+      /* Translators: %s is a folder's path, then the system's reason. */
+      set_records_error (self, g_strdup_printf (_("Cannot make the folder “%s”: %s"),
                                                 dir, g_strerror (saved_errno)));
       return;
     }
@@ -572,7 +575,10 @@ build_thread (GTask        *task,
       if (!chess_tb_build (e, e == d->ending ? core_progress_cb : NULL, d))
         {
           g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                                   "Not enough memory for the %s table", chess_tb_ending_name (e));
+                                   /* Translators: %s names an ending by its
+                                    * pieces, e.g. "KQK" (king and queen
+                                    * against king). */
+                                   _("Not enough memory for the %s table"), chess_tb_ending_name (e));
           return;
         }
       if (d->cache)
@@ -1571,14 +1577,16 @@ caissa_practice_start_position (CaissaPractice       *self,
   if (chess_tb_ending_of (pos, &strong) != self->ending)
     {
       g_set_error (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_FEN,
-                   "The material is not that of %s", chess_tb_ending_name (self->ending));
+                   /* Translators: %s names an ending by its pieces, e.g.
+                    * "KQK" (king and queen against king). */
+                   _("The material is not that of %s"), chess_tb_ending_name (self->ending));
       return FALSE;
     }
   if (!chess_tb_probe (pos, &r) || r.wdl != CHESS_TB_WIN || pos->side != strong
       || chess_practice_status (pos) != CHESS_PRACTICE_ONGOING)
     {
       g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_FEN,
-                           "Not a won position with the stronger side to move");
+                           _("Not a won position with the stronger side to move"));
       return FALSE;
     }
 
@@ -1639,7 +1647,7 @@ caissa_practice_play_move (CaissaPractice  *self,
   if (self->state != CAISSA_PRACTICE_STATE_PLAYER)
     {
       g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_NOT_ALLOWED,
-                           "It is not the player's turn in a practice");
+                           _("It is not the player's turn in a practice"));
       return FALSE;
     }
   return caissa_game_play_move (self->game, move, error);
