@@ -10,8 +10,9 @@
 # ($CAISSA_FUZZ_BUILD_DIR), installing clang and the libFuzzer runtime with
 # apt-get when they are missing. Each target starts from its committed seeds
 # in fuzz/corpus/TARGET/ and keeps what it finds in fuzz/corpus-TARGET/
-# (not committed). Prints the executions per target; exits non-zero if any
-# target crashed, leaving the input in build-fuzz/fuzz-crashes/TARGET/.
+# (not committed). Prints the executions per target and a last line
+# "fuzzing: N passed, N failed"; exits non-zero if any target crashed,
+# leaving the input in build-fuzz/fuzz-crashes/TARGET/.
 # See fuzz/README.md.
 set -euo pipefail
 
@@ -123,11 +124,15 @@ fi
 
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 status=0
+n_ok=0
+n_failed=0
 printf '%-12s %12s %10s %8s  %s\n' target executions exec/s corpus result
 for t in "${targets[@]}"; do
   exe=$build/fuzz/fuzz-$t
   if [ ! -x "$exe" ]; then
-    printf '%-12s %12s %10s %8s  %s\n' "$t" - - - "not built (its core file is missing)"
+    printf '%-12s %12s %10s %8s  %s\n' "$t" - - - "not built"
+    status=1
+    n_failed=$((n_failed + 1))
     continue
   fi
   corpus=$root/fuzz/corpus-$t
@@ -145,13 +150,16 @@ for t in "${targets[@]}"; do
   size=$(find "$corpus" -type f | wc -l)
   if [ $rc -eq 0 ]; then
     result=ok
+    n_ok=$((n_ok + 1))
   else
     status=1
+    n_failed=$((n_failed + 1))
     artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
     result="CRASH: ${artifact:-see $log}"
     grep -m1 -E 'check failed|ERROR: AddressSanitizer|runtime error|ERROR: LeakSanitizer|ERROR: libFuzzer' "$log" | sed 's/^/    /' >&2 || true
   fi
   printf '%-12s %12s %10s %8s  %s\n' "$t" "${execs:-?}" "${rate:-?}" "$size" "$result"
 done
+echo "fuzzing: $n_ok passed, $n_failed failed"
 [ $status -eq 0 ] || echo "fuzz/run.sh: a target crashed; logs in $build/fuzz-logs/, minimise with fuzz/run.sh --minimize TARGET FILE" >&2
 exit $status

@@ -8,8 +8,9 @@
 # uses of uninitialised values, and definite or indirect leaks all count as
 # errors. test-perft runs at shallow depths (a copy built with
 # PERFT_MAX_NODES=20000: memcheck is some 50 times slower than the CPU).
-# Logs go to build-valgrind/valgrind-logs/. Prints one line per test; exits
-# non-zero if a test failed or memcheck found an error.
+# Logs go to build-valgrind/valgrind-logs/. Prints one line per test and a
+# last line "valgrind: N passed, N failed"; exits non-zero if a test failed
+# or memcheck found an error.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -51,12 +52,16 @@ export CAISSA_TEST_DATA=$root/tests/data CAISSA_CLI=$build/src/cli/caissa-cli
 export G_DEBUG=gc-friendly G_SLICE=always-malloc GSETTINGS_BACKEND=memory
 
 status=0
+n_ok=0
+n_failed=0
 printf '%-24s %-6s %8s %12s %8s\n' test result errors "lost bytes" seconds
 for t in "${tests[@]}"; do
   exe=$build/tests/$t
   [ "$t" = test-perft ] && exe=$build/tests/test-perft-shallow
   if [ ! -x "$exe" ]; then
     printf '%-24s %-6s\n' "$t" absent
+    status=1
+    n_failed=$((n_failed + 1))
     continue
   fi
   log=$logs/$t.log
@@ -73,7 +78,9 @@ for t in "${tests[@]}"; do
     99) result=MEMERR; status=1 ;;
     *) result=FAIL; status=1 ;;
   esac
+  if [ $rc -eq 0 ]; then n_ok=$((n_ok + 1)); else n_failed=$((n_failed + 1)); fi
   printf '%-24s %-6s %8s %12s %8s\n' "$t" "$result" "${errors:-?}" "${lost:-0}" "$secs"
 done
+echo "valgrind: $n_ok passed, $n_failed failed"
 [ $status -eq 0 ] || echo "tools/valgrind-core.sh: see $logs/" >&2
 exit $status

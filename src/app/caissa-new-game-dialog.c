@@ -104,8 +104,8 @@ validate_time_control (CaissaNewGameDialog *self)
         ok = FALSE;
       else if ((clock = caissa_clock_new_for_time_control (text, &error)) == NULL)
         {
-          /* Translators: %s says where and what is wrong, in English
-           * (from the clock). */
+          /* Translators: %s says where and what is wrong (from the
+           * clock, translated there). */
           g_autofree char *message = g_strdup_printf (_("This time control cannot be used: %s"),
                                                       error->message);
 
