@@ -467,46 +467,43 @@ caissa_clock_press (CaissaClock  *self,
   return TRUE;
 }
 
+/* An operation that needs only the time: pause, resume, stop. */
+static gboolean
+run_timed_op (CaissaClock       *self,
+              ChessClockStatus (*operation) (ChessClock *clock, int64_t now),
+              GError           **error)
+{
+  Op op;
+
+  op_begin (self, &op);
+  return op_end (self, &op, operation (&self->clock, op.now), error);
+}
+
 gboolean
 caissa_clock_pause (CaissaClock  *self,
                     GError      **error)
 {
-  ChessClockStatus status;
-  Op op;
-
   g_return_val_if_fail (CAISSA_IS_CLOCK (self), FALSE);
 
-  op_begin (self, &op);
-  status = chess_clock_pause (&self->clock, op.now);
-  return op_end (self, &op, status, error);
+  return run_timed_op (self, chess_clock_pause, error);
 }
 
 gboolean
 caissa_clock_resume (CaissaClock  *self,
                      GError      **error)
 {
-  ChessClockStatus status;
-  Op op;
-
   g_return_val_if_fail (CAISSA_IS_CLOCK (self), FALSE);
 
-  op_begin (self, &op);
-  status = chess_clock_resume (&self->clock, op.now);
-  return op_end (self, &op, status, error);
+  return run_timed_op (self, chess_clock_resume, error);
 }
 
 gboolean
 caissa_clock_stop (CaissaClock  *self,
                    GError      **error)
 {
-  ChessClockStatus status;
-  Op op;
-
   g_return_val_if_fail (CAISSA_IS_CLOCK (self), FALSE);
 
-  op_begin (self, &op);
-  status = chess_clock_stop (&self->clock, op.now);
-  return op_end (self, &op, status, error);
+  return run_timed_op (self, chess_clock_stop, error);
 }
 
 gboolean
