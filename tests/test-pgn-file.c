@@ -6,6 +6,7 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -26,6 +27,15 @@ data_path (const char *name)
                            "pgn", name, NULL);
 }
 
+static guint64
+caissa_file_size (const char *path)
+{
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  return (guint64) st.st_size;
+}
+
 /* Runs the main loop until the file is indexed and checked (or 30 s). */
 static void
 wait_loaded (CaissaPgnFile *file)
@@ -37,6 +47,18 @@ wait_loaded (CaissaPgnFile *file)
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (caissa_pgn_file_get_loading (file));
   g_assert_false (caissa_pgn_file_get_validating (file));
+}
+
+/* Runs the main loop until the file says it changed on disk (or 10 s). */
+static void
+wait_changed (CaissaPgnFile *file)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!caissa_pgn_file_get_changed_on_disk (file) && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  g_assert_true (caissa_pgn_file_get_changed_on_disk (file));
 }
 
 static CaissaPgnFile *
@@ -142,6 +164,26 @@ write_generated (const char *name,
   g_file_set_contents (path, gen->text->str, (gssize) gen->text->len, &error);
   g_assert_no_error (error);
   return path;
+}
+
+/* Where game i starts in the generated text (its Round tag is "i"). */
+static gsize
+game_offset (Generated *gen,
+             guint      i)
+{
+  g_autofree char *round = g_strdup_printf ("\n[Round \"%u\"]\n", i);
+  const char *at = strstr (gen->text->str, round);
+
+  g_assert_nonnull (at);
+  /* Three lines up: Event, Site, Date. */
+  for (guint lines = 0; lines < 3; lines++)
+    {
+      at--;
+      while (at > gen->text->str && at[-1] != '\n')
+        at--;
+    }
+  g_assert_true (g_str_has_prefix (at, "[Event "));
+  return (gsize) (at - gen->text->str);
 }
 
 typedef struct
@@ -419,8 +461,9 @@ test_unreadable (void)
   g_unlink (fifo);
 }
 
-/* A file deleted while open stays readable; a mapped file cut short is
- * refused (rather than read into a fault). */
+/* A file deleted while open stays readable (and is said to have changed);
+ * the games of a mapped file cut short are refused (rather than read into a
+ * fault). */
 static void
 test_vanished (void)
 {
@@ -430,6 +473,7 @@ test_vanished (void)
   g_autoptr(GError) error = NULL;
   CaissaPgnFile *file;
   ChessGame *core;
+  char *text;
   gsize len;
 
   g_string_free (gen.text, TRUE);
@@ -439,6 +483,7 @@ test_vanished (void)
   core = caissa_pgn_file_read_game (file, 99, &error);
   g_assert_no_error (error);
   chess_game_free (core);
+  wait_changed (file);
   g_assert_finalize_object (file);
 
   /* Over the copy limit: mapped. */
@@ -454,6 +499,7 @@ test_vanished (void)
   core = caissa_pgn_file_read_game (file, 109999, &error);
   g_assert_no_error (error);
   chess_game_free (core);
+  wait_changed (file);
   g_assert_finalize_object (file);
 
   /* Truncated in place: refused with CHANGED. */
@@ -466,7 +512,12 @@ test_vanished (void)
   g_assert_null (caissa_pgn_file_read_game (file, 109999, &error));
   g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
   g_clear_error (&error);
-  g_assert_nonnull (caissa_pgn_file_get_game_text (file, 0, &len));
+  text = caissa_pgn_file_dup_game_text (file, 0, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (text, len, gen.text->str, len);
+  g_assert_true (g_str_has_prefix (text, "[Event \"Open 0\"]"));
+  g_free (text);
+  wait_changed (file);
   g_assert_finalize_object (file);
   g_unlink (large);
   g_string_free (gen.text, TRUE);
@@ -518,7 +569,7 @@ test_save (void)
   CaissaPgnFile *file = open_path (path);
   CaissaPgnFile *reread;
   g_autoptr(GDir) dir = NULL;
-  const char *old_text;
+  g_autofree char *old_text = NULL;
   gsize old_len, len;
   gsize offset;
   char *contents = NULL;
@@ -527,8 +578,11 @@ test_save (void)
   const char *name;
 
   wait_loaded (file);
-  old_text = caissa_pgn_file_get_game_text (file, 200, &old_len);
-  offset = (gsize) (old_text - caissa_pgn_file_get_game_text (file, 0, &len));
+  old_text = caissa_pgn_file_dup_game_text (file, 200, &old_len, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (old_text, "[Event \"Open 4\"]"));
+  offset = game_offset (&gen, 200);
+  g_assert_cmpmem (gen.text->str + offset, old_len, old_text, old_len);
 
   /* Game 201 gets a variation and a comment. */
   core = caissa_pgn_file_read_game (file, 200, &error);
@@ -601,7 +655,10 @@ test_save (void)
     g_assert_false (g_str_has_prefix (name, ".goutputstream") || g_str_has_prefix (name, ".save.pgn."));
 
   /* The old mapping or copy still reads the old game. */
-  g_assert_true (caissa_pgn_file_get_game_text (file, 200, &len) == old_text);
+  contents = caissa_pgn_file_dup_game_text (file, 200, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (contents, len, old_text, old_len);
+  g_clear_pointer (&contents, g_free);
 
   /* Read back: 500 games, game 201 with its variation and comment. */
   reread = open_path (path);
@@ -629,11 +686,11 @@ test_save (void)
   }
 
   /* Changed on disk since it was opened: not saved over. */
-  sleep (1);
   g_file_set_contents (path, "[Event \"Other\"]\n\n1. e4 *\n", -1, &error);
   g_assert_false (save (reread, gfile, 0, pgn, &error));
   g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
   g_clear_error (&error);
+  wait_changed (reread);
 
   g_free (pgn);
   g_assert_finalize_object (reread);
@@ -723,6 +780,362 @@ test_search (void)
   g_string_free (gen.text, TRUE);
 }
 
+/* --- A file that changes on disk while open ------------------------------------- */
+
+/* A mapped file, and games of it on both sides of a cut. CAISSA_TEST_PGN_TRUNCATE
+ * makes the model itself cut the file at a known moment, after its last look
+ * at it: each of these reads then meets pages that are gone, which before
+ * the fault guard ended the process with SIGBUS. */
+#define CUT_GAMES   110000
+#define CUT_BEFORE  5000      /* the cut is inside this game: in the indexer's second step */
+#define CUT_AFTER   60000     /* … or this one, for the tests after indexing */
+#define PAST_CUT    100000
+
+static GString *cut_text;    /* the file, generated once */
+
+static char *
+write_cut_file (const char *name)
+{
+  char *path = g_build_filename (tmp_dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, cut_text->str, (gssize) cut_text->len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+static gsize
+cut_offset (guint game)
+{
+  Generated gen = { cut_text, 0, 0 };
+
+  /* Not on a page boundary: the rest of the cut page reads as zeros. */
+  return game_offset (&gen, game) + 10;
+}
+
+/* Opens path with CAISSA_TEST_PGN_TRUNCATE=spec (NULL: none). */
+static CaissaPgnFile *
+open_cut (const char *path,
+          const char *step,
+          gsize       size)
+{
+  CaissaPgnFile *file;
+
+  if (step != NULL)
+    {
+      g_autofree char *spec = g_strdup_printf ("%s:%" G_GSIZE_FORMAT, step, size);
+
+      g_setenv ("CAISSA_TEST_PGN_TRUNCATE", spec, TRUE);
+    }
+  file = open_path (path);
+  g_unsetenv ("CAISSA_TEST_PGN_TRUNCATE");
+  g_assert_true (caissa_pgn_file_get_mapped (file));
+  return file;
+}
+
+static void
+assert_game (CaissaPgnFile *file,
+             guint          position)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *white = g_strdup_printf ("Player %u", position);
+  g_autofree char *moves = NULL;
+  CaissaPgnGameInfo *info = item (file, position);
+  ChessGame *core = caissa_pgn_file_read_game (file, position, &error);
+
+  g_assert_no_error (error);
+  moves = main_line (core);
+  g_assert_cmpstr (moves, ==, line_sans[position % 4]);
+  g_assert_cmpstr (chess_game_get_tag (core, "White"), ==, white);
+  chess_game_free (core);
+  g_assert_cmpstr (caissa_pgn_game_info_get_white (info), ==, white);
+  g_object_unref (info);
+}
+
+static void
+assert_gone (CaissaPgnFile *file,
+             guint          position)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = g_strdup_printf ("game %u is no longer in it", position + 1);
+
+  g_assert_null (caissa_pgn_file_read_game (file, position, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+  g_assert_nonnull (strstr (error->message, expected));
+  g_clear_error (&error);
+  g_assert_null (caissa_pgn_file_dup_game_text (file, position, NULL, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+}
+
+/* The file on disk is the first size bytes of the generated text. */
+static void
+assert_on_disk (const char *path,
+                gsize       size)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  g_file_get_contents (path, &contents, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (contents, len, cut_text->str, size);
+}
+
+/* A search for needle finds exactly the games of expected (ascending). */
+static void
+assert_search (CaissaPgnFile *file,
+               const char    *needle,
+               const guint   *expected,
+               guint          n_expected)
+{
+  CaissaPgnSearch *search = caissa_pgn_search_new (file);
+
+  caissa_pgn_search_set_text (search, needle);
+  wait_search (search);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (search)), ==, n_expected);
+  for (guint i = 0; i < n_expected; i++)
+    g_assert_cmpuint (caissa_pgn_search_get_file_position (search, i), ==, expected[i]);
+  g_assert_finalize_object (search);
+}
+
+/* (a) Cut short while the first indexing pass reads it: the games read
+ * whole before the cut are listed, the rest is not read; the file says it
+ * changed, is not checked, and is not saved over. */
+static void
+test_cut_while_indexing (void)
+{
+  g_autofree char *path = write_cut_file ("cut-index.pgn");
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  gsize cut = cut_offset (CUT_BEFORE);
+  CaissaPgnFile *file;
+  guint changed_notifies = 0;
+  static const guint players_12[] = { 12, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129,
+                                      1200, 1299, 4912 };
+
+  file = open_cut (path, "index", cut);
+  g_signal_connect_swapped (file, "notify::changed-on-disk", G_CALLBACK (g_atomic_int_inc), &changed_notifies);
+  wait_loaded (file);
+
+  g_assert_cmpuint (caissa_file_size (path), ==, cut);
+  g_assert_true (caissa_pgn_file_get_changed_on_disk (file));
+  g_assert_cmpuint (changed_notifies, ==, 1);
+  /* Every game known whole: those before the one the cut is in, but the
+   * last of them, whose end the indexer had not seen (it met the gone page
+   * on the next game's first line). None checked. */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, CUT_BEFORE - 1);
+  g_assert_cmpuint (caissa_pgn_file_get_n_validated (file), ==, 0);
+  assert_game (file, 0);
+  assert_game (file, 4321);
+  assert_game (file, CUT_BEFORE - 2);
+  assert_search (file, "player 4912", players_12 + 13, 1);
+
+  /* Not saved over: the file stays as the other program left it. */
+  g_assert_false (save (file, gfile, 0, "[Event \"New\"]\n\n1. e4 *\n", &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+  assert_on_disk (path, cut);
+
+  g_assert_finalize_object (file);
+  g_unlink (path);
+}
+
+/* Cut short while the background check reads it: the check stops, the
+ * list keeps every game, those before the cut still open. */
+static void
+test_cut_while_checking (void)
+{
+  g_autofree char *path = write_cut_file ("cut-check.pgn");
+  /* In the check's second chunk (it reads 1 MiB at a time). */
+  gsize cut = 1536 * 1024;
+  CaissaPgnFile *file = open_cut (path, "check", cut);
+  guint n_validated;
+
+  wait_loaded (file);
+  g_assert_true (caissa_pgn_file_get_changed_on_disk (file));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, CUT_GAMES);
+  n_validated = caissa_pgn_file_get_n_validated (file);
+  /* The first chunk, the bad game in it (and the errors of none of the
+   * games the check did not reach). */
+  g_assert_cmpuint (n_validated, >, BAD_GAME);
+  g_assert_cmpuint (n_validated, <, CUT_BEFORE * 2);
+  g_assert_cmpuint (caissa_pgn_file_get_n_errors (file), ==, 1);
+  assert_game (file, 0);
+  assert_game (file, n_validated - 1);
+  assert_gone (file, PAST_CUT);
+
+  g_assert_finalize_object (file);
+  g_unlink (path);
+}
+
+/* (b) Cut short after indexing; then the first to read past the cut is
+ * the search, a row's tags, its move count, or the opening of a game. Each
+ * finds the bytes gone (no fault); then all of them work on what is left. */
+static void
+test_cut_after_indexing (gconstpointer data)
+{
+  const char *first = data;
+  g_autofree char *path = write_cut_file ("cut-after.pgn");
+  gsize cut = cut_offset (CUT_AFTER);
+  CaissaPgnFile *file;
+  CaissaPgnGameInfo *past;
+  static const guint players_5999[] = { 5999, 59990, 59991, 59992, 59993, 59994, 59995, 59996,
+                                        59997, 59998, 59999 };
+  static const guint players_1000[] = { 1000, 10000, 10001, 10002, 10003, 10004, 10005, 10006,
+                                        10007, 10008, 10009 };
+
+  file = open_cut (path, g_str_equal (first, "open") ? "open" : NULL, cut);
+  caissa_pgn_file_set_validate (file, FALSE);
+  wait_loaded (file);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, CUT_GAMES);
+  g_assert_false (caissa_pgn_file_get_changed_on_disk (file));
+  past = item (file, PAST_CUT);
+
+  if (!g_str_equal (first, "open"))
+    g_assert_cmpint (truncate (path, (off_t) cut), ==, 0);
+
+  if (g_str_equal (first, "search"))
+    /* "Player 1000", 10000-10009; 100000-100099 are past the cut. */
+    assert_search (file, "player 1000", players_1000, G_N_ELEMENTS (players_1000));
+  else if (g_str_equal (first, "tags"))
+    {
+      g_assert_cmpstr (caissa_pgn_game_info_get_white (past), ==, "");
+      g_assert_cmpstr (caissa_pgn_game_info_get_event (past), ==, "");
+    }
+  else if (g_str_equal (first, "moves"))
+    g_assert_cmpuint (caissa_pgn_game_info_get_moves (past), ==, 0);
+  else if (g_str_equal (first, "open"))
+    assert_gone (file, PAST_CUT);
+  else
+    g_assert_not_reached ();
+  g_assert_cmpuint (caissa_file_size (path), ==, cut);
+
+  wait_changed (file);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, CUT_GAMES);
+  assert_search (file, "player 1000", players_1000, G_N_ELEMENTS (players_1000));
+  assert_search (file, "player 5999", players_5999, G_N_ELEMENTS (players_5999));
+  assert_gone (file, PAST_CUT);
+  assert_gone (file, CUT_AFTER);
+  assert_game (file, CUT_AFTER - 1);
+  assert_game (file, 7);
+  g_assert_cmpstr (caissa_pgn_game_info_get_white (past), ==, "");
+  g_assert_cmpuint (caissa_pgn_game_info_get_moves (past), ==, 0);
+
+  g_assert_finalize_object (past);
+  g_assert_finalize_object (file);
+  g_unlink (path);
+}
+
+/* (c) Cut short between the opening and a save: refused, whether the cut
+ * comes before the save starts or once it has looked (over itself: its
+ * last check before the write; elsewhere: while it copies the bytes).
+ * Nothing is written: no file changed, no temporary file left. */
+static void
+test_cut_before_save (gconstpointer data)
+{
+  const char *when = data;
+  g_autofree char *path = write_cut_file ("cut-save.pgn");
+  g_autofree char *other = g_build_filename (tmp_dir, "cut-other.pgn", NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GFile) gother = g_file_new_for_path (other);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  g_autofree char *contents = NULL;
+  gboolean elsewhere = g_str_has_suffix (when, "elsewhere");
+  gsize cut = cut_offset (CUT_AFTER);
+  CaissaPgnFile *file;
+  const char *name;
+
+  g_file_set_contents (other, "old", -1, &error);
+  g_assert_no_error (error);
+  file = open_cut (path, g_str_has_prefix (when, "while") ? "save" : NULL, cut);
+  caissa_pgn_file_set_validate (file, FALSE);
+  wait_loaded (file);
+  if (g_str_has_prefix (when, "before"))
+    g_assert_cmpint (truncate (path, (off_t) cut), ==, 0);
+
+  g_assert_false (save (file, elsewhere ? gother : gfile, 1, "[Event \"New\"]\n\n1. e4 *\n", &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+  g_assert_nonnull (strstr (error->message, "changed on disk"));
+  g_clear_error (&error);
+
+  assert_on_disk (path, cut);
+  g_file_get_contents (other, &contents, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (contents, ==, "old");
+  listing = g_dir_open (tmp_dir, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    g_assert_false (g_str_has_prefix (name, ".cut-"));
+
+  wait_changed (file);
+  assert_game (file, 0);
+  assert_gone (file, PAST_CUT);
+  g_assert_finalize_object (file);
+  g_unlink (path);
+  g_unlink (other);
+}
+
+/* Bug 5: a change that keeps the size, within the same second, is a
+ * change: rewritten in place (only the nanoseconds of its time differ), or
+ * replaced by another file with the same size and time (only the inode
+ * differs). Neither is saved over. */
+static void
+test_same_size_change (gconstpointer data)
+{
+  gboolean replace = g_str_equal (data, "replaced");
+  Generated gen;
+  g_autofree char *path = write_generated ("same-size.pgn", 500, &gen);
+  g_autofree char *twin = g_build_filename (tmp_dir, "same-size-twin.pgn", NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  CaissaPgnFile *file = open_path (path);
+  struct stat before, after;
+  struct timespec times[2];
+  gsize len;
+
+  wait_loaded (file);
+  g_assert_cmpint (g_stat (path, &before), ==, 0);
+  /* The same bytes but one: "Open 0" becomes "Open 9". */
+  gen.text->str[13] = '9';
+  times[0] = before.st_atim;
+  times[1] = before.st_mtim;
+  if (replace)
+    {
+      /* Same size, same time to the nanosecond: another inode. */
+      g_file_set_contents (twin, gen.text->str, (gssize) gen.text->len, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (utimensat (AT_FDCWD, twin, times, 0), ==, 0);
+      g_assert_cmpint (g_rename (twin, path), ==, 0);
+    }
+  else
+    {
+      int fd = g_open (path, O_WRONLY, 0);
+
+      g_assert_cmpint (fd, >=, 0);
+      g_assert_cmpint (pwrite (fd, gen.text->str + 13, 1, 13), ==, 1);
+      g_assert_cmpint (close (fd), ==, 0);
+      /* Same second; a nanosecond apart. */
+      times[1].tv_nsec = before.st_mtim.tv_nsec == 0 ? 1 : before.st_mtim.tv_nsec - 1;
+      g_assert_cmpint (utimensat (AT_FDCWD, path, times, 0), ==, 0);
+    }
+  g_assert_cmpint (g_stat (path, &after), ==, 0);
+  g_assert_cmpint (after.st_size, ==, before.st_size);
+  g_assert_cmpint (after.st_mtim.tv_sec, ==, before.st_mtim.tv_sec);
+
+  g_assert_false (save (file, gfile, 3, "[Event \"New\"]\n\n1. e4 *\n", &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+  g_clear_error (&error);
+  g_file_get_contents (path, &contents, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (contents, len, gen.text->str, gen.text->len);
+  wait_changed (file);
+
+  g_assert_finalize_object (file);
+  g_unlink (path);
+  g_string_free (gen.text, TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -733,6 +1146,13 @@ main (int   argc,
 
   tmp_dir = g_dir_make_tmp ("caissa-pgn-file-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
+  {
+    Generated gen;
+
+    generate (&gen, CUT_GAMES);
+    cut_text = gen.text;
+    g_assert_cmpuint (cut_text->len, >, CAISSA_PGN_FILE_COPY_LIMIT);
+  }
 
   g_test_add_func ("/model/pgn-file/data-files", test_data_files);
   g_test_add_data_func ("/model/pgn-file/generated-3000", GUINT_TO_POINTER (3000), test_generated);
@@ -743,8 +1163,23 @@ main (int   argc,
   g_test_add_func ("/model/pgn-file/vanished", test_vanished);
   g_test_add_func ("/model/pgn-file/save", test_save);
   g_test_add_func ("/model/pgn-search/as-you-type", test_search);
+  g_test_add_func ("/model/pgn-file/changed/cut-while-indexing", test_cut_while_indexing);
+  g_test_add_func ("/model/pgn-file/changed/cut-while-checking", test_cut_while_checking);
+  g_test_add_data_func ("/model/pgn-file/changed/cut-then-search", "search", test_cut_after_indexing);
+  g_test_add_data_func ("/model/pgn-file/changed/cut-then-tags", "tags", test_cut_after_indexing);
+  g_test_add_data_func ("/model/pgn-file/changed/cut-then-moves", "moves", test_cut_after_indexing);
+  g_test_add_data_func ("/model/pgn-file/changed/cut-while-opening", "open", test_cut_after_indexing);
+  g_test_add_data_func ("/model/pgn-file/changed/cut-before-save", "before", test_cut_before_save);
+  g_test_add_data_func ("/model/pgn-file/changed/cut-before-save-elsewhere", "before-elsewhere",
+                        test_cut_before_save);
+  g_test_add_data_func ("/model/pgn-file/changed/cut-while-saving", "while", test_cut_before_save);
+  g_test_add_data_func ("/model/pgn-file/changed/cut-while-saving-elsewhere", "while-elsewhere",
+                        test_cut_before_save);
+  g_test_add_data_func ("/model/pgn-file/changed/same-size-in-place", "in-place", test_same_size_change);
+  g_test_add_data_func ("/model/pgn-file/changed/same-size-replaced", "replaced", test_same_size_change);
 
   status = g_test_run ();
+  g_string_free (cut_text, TRUE);
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
   return status;

@@ -11,12 +11,14 @@
 G_BEGIN_DECLS
 
 /* The raw (still escaped) value of a tag of the game at position, or NULL
- * when absent. */
+ * when absent (or, in a file cut short on disk, gone). For a mapped file
+ * it is a copy, valid until the next call. */
 const char        *_caissa_pgn_file_raw_tag        (CaissaPgnFile     *self,
                                                     guint              position,
                                                     ChessPgnIndexTag   tag,
                                                     gsize             *length);
-/* Plies of the main line: known from the check, PlyCount, else counted now. */
+/* Plies of the main line: known from the check, PlyCount, else counted now
+ * (0 when the game's bytes are gone). */
 guint              _caissa_pgn_file_game_plies     (CaissaPgnFile     *self,
                                                     guint              position);
 const char        *_caissa_pgn_file_game_error     (CaissaPgnFile     *self,

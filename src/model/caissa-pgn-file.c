@@ -9,19 +9,39 @@
  * the dispatch moves the queues into the file and emits the signals. The
  * workers hold the bytes and the Loader, never the CaissaPgnFile, so
  * dropping the file cancels them and they finish on their own.
+ *
+ * A file that changes on disk. Every read of a mapped file's bytes goes
+ * through a fault guard (caissa-fault-guard.h): the indexer's steps and
+ * the split, the checker's copy of each chunk, the copy of a game before
+ * it is parsed, of the tags a row or a search reads, the line count of an
+ * error. A page found gone lowers the Loader's "readable" bound, so later
+ * reads past it are refused without touching the mapping (no storm of
+ * signals while a search goes through a million games past the cut). The
+ * saves hand the mapped bytes to write(), which the kernel reads: a page
+ * gone there is EFAULT, not SIGBUS. Between their steps the workers look
+ * at the file (loader_look()): the path's stamp, and for a mapped file the
+ * stamp of the open descriptor, which tells a file rewritten or cut in
+ * place (its bytes are no longer ours to trust: the workers stop) from a
+ * file replaced or deleted (the mapping still holds the old bytes).
  */
 #define G_LOG_DOMAIN "caissa-pgn-file"
 
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 
 #include "chess-pgn.h"
 #include "chess-pgn-index.h"
 #include "caissa-atomic.h"
+#include "caissa-fault-guard.h"
 #include "caissa-pgn-file-private.h"
 
 /* The first batch is small so the first games show at once; then larger
@@ -42,6 +62,8 @@
 #define RAMP_MS        20
 #define FIRST_FRAME_MS 40
 #define PLIES_UNKNOWN  G_MAXUINT16
+/* Room for any tag value the index records (its length is a byte). */
+#define TAG_MAX        256
 
 G_DEFINE_QUARK (caissa-pgn-file-error-quark, caissa_pgn_file_error)
 
@@ -120,17 +142,43 @@ typedef struct
   char  *error;   /* "LINE:COLUMN: message", or NULL */
 } CheckResult;
 
+/* CAISSA_TEST_PGN_TRUNCATE's steps (see caissa-pgn-file.h). */
+typedef enum
+{
+  TEST_NONE,
+  TEST_INDEX,
+  TEST_CHECK,
+  TEST_OPEN,
+  TEST_SAVE,
+} TestStep;
+
 typedef struct
 {
   gatomicrefcount  ref_count;
   GMutex           mutex;
   GMainContext    *context;
   GWeakRef         owner;
+
+  /* The bytes: a copy in memory, or a mapping of the file. */
   GBytes          *bytes;
-  /* For the change checks of mapped files: NULL for copies. */
+  const char      *data;
+  gsize            len;
+  gboolean         mapped;
+  /* The file as it was read (path NULL when the bytes are not from a
+   * local file); fd, for a mapped file only, is the file mapped, whatever
+   * the path names now. */
   char            *path;
-  guint64          size;
-  gint64           mtime;
+  int              fd;
+  CaissaFileStamp  stamp;
+  /* Bytes [0, readable) may still be read; lowered when the file is found
+   * cut short. damaged: the mapped bytes are no longer those of the file
+   * that was indexed (cut short or rewritten in place). */
+  atomic_size_t    readable;
+  atomic_int       damaged;
+  /* CAISSA_TEST_PGN_TRUNCATE, read on the main thread at the opening. */
+  TestStep         test_step;
+  guint64          test_size;
+  atomic_int       test_done;
 
   /* Guarded by mutex. */
   GArray          *new_entries;   /* ChessPgnIndexEntry */
@@ -139,7 +187,7 @@ typedef struct
   guint            n_checked;
   gboolean         index_done;
   gboolean         check_done;
-  gboolean         changed;
+  gboolean         changed;       /* the file on disk is not what was read */
   GSource         *dispatch;
   gint64           last_dispatch;
   guint            n_dispatched;
@@ -152,15 +200,13 @@ struct _CaissaPgnFile
 
   GFile         *file;
   char          *name;
-  GBytes        *bytes;
+  /* The Loader's, for short. */
   const char    *data;
   gsize          len;
   gboolean       mapped;
-  /* The file as it was when read, to notice changes; path NULL when the
-   * bytes do not come from a local file. */
-  char          *path;
-  guint64        size;
-  gint64         mtime;
+  gboolean       changed_on_disk;
+  /* _caissa_pgn_file_raw_tag()'s copy of a mapped file's tag. */
+  char           tag_copy[TAG_MAX];
 
   EntryStore    *store;       /* the games found, final */
   GArray        *plies;       /* guint16 per game: PLIES_UNKNOWN until known */
@@ -188,6 +234,7 @@ enum
   PROP_VALIDATING,
   PROP_N_VALIDATED,
   PROP_N_ERRORS,
+  PROP_CHANGED_ON_DISK,
   N_PROPS
 };
 
@@ -199,78 +246,46 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (CaissaPgnFile, caissa_pgn_file, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
                                                       caissa_pgn_file_list_model_init))
 
-/* --- The file on disk ---------------------------------------------------------- */
-
-static gboolean
-stat_file (const char *path,
-           guint64    *size,
-           gint64     *mtime)
-{
-  GStatBuf st;
-
-  if (g_stat (path, &st) != 0)
-    return FALSE;
-  *size = (guint64) st.st_size;
-  *mtime = (gint64) st.st_mtime;
-  return TRUE;
-}
-
-/* For mapped files: reading the mapping is safe as long as the file was not
- * cut short. A file deleted or renamed over is fine: the mapping keeps the
- * old one. */
-static gboolean
-loader_file_intact (Loader *loader)
-{
-  guint64 size;
-  gint64 mtime;
-
-  if (loader->path == NULL)
-    return TRUE;
-  if (!stat_file (loader->path, &size, &mtime))
-    return TRUE;
-  return size >= loader->size;
-}
-
-/* Whether the file on disk is no longer what was read. For a mapped file
- * that is a reason not to read it any more; for any file, not to save
- * over it. */
-static gboolean
-file_changed (CaissaPgnFile  *self,
-              GError        **error)
-{
-  guint64 size;
-  gint64 mtime;
-
-  if (self->path == NULL)
-    return FALSE;
-  if (!stat_file (self->path, &size, &mtime))
-    return FALSE;   /* deleted or moved away: what was read is all there is */
-  if (size == self->size && mtime == self->mtime)
-    return FALSE;
-  g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
-               /* Translators: %s is a file name. */
-               _("%s changed on disk since it was opened"), self->name);
-  return TRUE;
-}
-
 /* --- Loader ------------------------------------------------------------------------ */
 
+/* Takes bytes and fd (-1: none). */
 static Loader *
-loader_new (GBytes     *bytes,
-            const char *path,
-            guint64     size,
-            gint64      mtime)
+loader_new (GBytes                *bytes,
+            gboolean               mapped,
+            const char            *path,
+            int                    fd,
+            const CaissaFileStamp *stamp)
 {
   Loader *loader = g_new0 (Loader, 1);
+  const char *spec = g_getenv ("CAISSA_TEST_PGN_TRUNCATE");
 
   g_atomic_ref_count_init (&loader->ref_count);
   g_mutex_init (&loader->mutex);
   g_cond_init (&loader->dispatched);
   loader->context = g_main_context_ref_thread_default ();
-  loader->bytes = g_bytes_ref (bytes);
+  loader->bytes = bytes;
+  loader->data = g_bytes_get_data (bytes, &loader->len);
+  if (loader->data == NULL)
+    loader->data = "";
+  loader->mapped = mapped;
   loader->path = g_strdup (path);
-  loader->size = size;
-  loader->mtime = mtime;
+  loader->fd = fd;
+  if (stamp != NULL)
+    loader->stamp = *stamp;
+  atomic_init (&loader->readable, loader->len);
+  atomic_init (&loader->damaged, FALSE);
+  atomic_init (&loader->test_done, FALSE);
+  if (spec != NULL && path != NULL)
+    {
+      static const char *const steps[] = { NULL, "index:", "check:", "open:", "save:" };
+
+      for (guint i = TEST_INDEX; i < G_N_ELEMENTS (steps); i++)
+        if (g_str_has_prefix (spec, steps[i]))
+          {
+            loader->test_step = i;
+            loader->test_size = g_ascii_strtoull (spec + strlen (steps[i]), NULL, 10);
+          }
+    }
   loader->new_entries = g_array_sized_new (FALSE, FALSE, sizeof (ChessPgnIndexEntry), BLOCK_SIZE);
   loader->new_results = g_array_new (FALSE, FALSE, sizeof (CheckResult));
   return loader;
@@ -301,6 +316,8 @@ loader_unref (Loader *loader)
   g_weak_ref_clear (&loader->owner);
   g_main_context_unref (loader->context);
   g_bytes_unref (loader->bytes);
+  if (loader->fd >= 0)
+    close (loader->fd);
   g_free (loader->path);
   g_array_unref (loader->new_entries);
   free_results (loader->new_results);
@@ -367,6 +384,136 @@ loader_schedule_locked (Loader   *loader,
   loader_attach_locked (loader, delay);
 }
 
+/* --- The file on disk ------------------------------------------------------------------- */
+
+/* As caissa_file_stamp_get() makes them, from a stat of the open file. */
+static void
+stamp_from_stat (CaissaFileStamp   *stamp,
+                 const struct stat *st)
+{
+  stamp->exists = TRUE;
+  stamp->device = st->st_dev;
+  stamp->inode = st->st_ino;
+  stamp->size = st->st_size;
+  stamp->mtime_ns = (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
+}
+
+/* Any thread: the file on disk is no longer what was read; the main
+ * thread hears of it in the next dispatch ("changed-on-disk"). */
+static void
+loader_mark_changed (Loader *loader)
+{
+  g_mutex_lock (&loader->mutex);
+  if (!loader->changed)
+    {
+      loader->changed = TRUE;
+      loader_schedule_locked (loader, TRUE);
+    }
+  g_mutex_unlock (&loader->mutex);
+}
+
+/* Any thread: the mapped bytes are no longer the file's, and from limit
+ * on (or from the file's end now, if that is before) they are gone. */
+static void
+loader_mark_damaged (Loader *loader,
+                     gsize   limit)
+{
+  struct stat st;
+  gsize readable;
+
+  if (loader->fd >= 0 && fstat (loader->fd, &st) == 0 && (guint64) st.st_size < limit)
+    limit = (gsize) st.st_size;
+  readable = atomic_load (&loader->readable);
+  while (limit < readable && !atomic_compare_exchange_weak (&loader->readable, &readable, limit))
+    ;
+  atomic_store (&loader->damaged, TRUE);
+  loader_mark_changed (loader);
+}
+
+/* A read of the mapping at offset found its page gone. */
+static void
+loader_fault (Loader *loader,
+              gsize   offset)
+{
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+
+  loader_mark_damaged (loader, offset - offset % page);
+}
+
+/* Any thread: whether the bytes read are still the file's: always for a
+ * copy in memory; for a mapping, while the file mapped (at the descriptor,
+ * whatever its path names now) keeps its size and time. */
+static gboolean
+loader_bytes_intact (Loader *loader)
+{
+  CaissaFileStamp now;
+  struct stat st;
+
+  if (loader->fd >= 0 && !atomic_load (&loader->damaged) && fstat (loader->fd, &st) == 0)
+    {
+      stamp_from_stat (&now, &st);
+      if (!caissa_file_stamp_equal (&now, &loader->stamp))
+        loader_mark_damaged (loader, G_MAXSIZE);
+    }
+  return !atomic_load (&loader->damaged);
+}
+
+/* Any thread: looks at the file on disk, notes what changed; returns
+ * whether the bytes read so far are still the file's (always, for a copy
+ * in memory). A file replaced or deleted is a change, but its mapping
+ * keeps the old bytes. */
+static gboolean
+loader_look (Loader *loader)
+{
+  CaissaFileStamp now;
+
+  if (loader->path == NULL)
+    return TRUE;
+  /* (A path that cannot be looked at tells nothing: the descriptor may.) */
+  if (caissa_file_stamp_get (loader->path, &now, NULL))
+    {
+      if (caissa_file_stamp_equal (&now, &loader->stamp))
+        return !atomic_load (&loader->damaged);
+      loader_mark_changed (loader);
+    }
+  return loader_bytes_intact (loader);
+}
+
+/* Copies bytes [offset, offset + len) of the file to dest; FALSE when
+ * they are gone (dest then holds garbage). */
+static gboolean
+loader_copy (Loader *loader,
+             gsize   offset,
+             gsize   len,
+             char   *dest)
+{
+  gsize fault = 0;
+
+  if (offset > loader->len || len > loader->len - offset
+      || offset + len > atomic_load (&loader->readable))
+    return FALSE;
+  if (!loader->mapped)
+    {
+      memcpy (dest, loader->data + offset, len);
+      return TRUE;
+    }
+  if (caissa_fault_guard_copy (dest, loader->data + offset, len, &fault))
+    return TRUE;
+  loader_fault (loader, offset + fault);
+  return FALSE;
+}
+
+/* CAISSA_TEST_PGN_TRUNCATE: another program cuts the file short, now. */
+static void
+loader_test_step (Loader   *loader,
+                  TestStep  step)
+{
+  if (loader->test_step != step || atomic_exchange (&loader->test_done, TRUE))
+    return;
+  if (truncate (loader->path, (off_t) loader->test_size) != 0)
+    g_critical ("CAISSA_TEST_PGN_TRUNCATE: %s: %s", loader->path, g_strerror (errno));
+}
+
 /* --- Indexing worker ---------------------------------------------------------------- */
 
 static void
@@ -405,6 +552,61 @@ index_yield_to_first_dispatch (Loader       *loader,
     g_usleep (MIN (FIRST_FRAME_MS * 1000, deadline - g_get_monotonic_time ()));
 }
 
+/* chess_pgn_index_split() over bytes that may be gone: 0 parts if they are. */
+static guint
+index_split (Loader   *loader,
+             guint     n_parts,
+             guint64  *bounds)
+{
+  CaissaFaultGuard guard;
+  guint k;
+
+  if (!loader->mapped)
+    return chess_pgn_index_split (loader->data, loader->len, n_parts, bounds);
+
+  caissa_fault_guard_push (&guard, loader->data, loader->len);
+  if (CAISSA_FAULT_GUARD_TRY (&guard))
+    {
+      k = chess_pgn_index_split (loader->data, loader->len, n_parts, bounds);
+      caissa_fault_guard_pop (&guard);
+      return k;
+    }
+  loader_fault (loader, (gsize) (guard.fault - loader->data));
+  return 0;
+}
+
+/* chess_pgn_index_scan() over bytes that may be gone: FALSE if they are.
+ *
+ * The index is then as the fault left it, in program order: the scan
+ * reads the file as chars, which may alias the index, so every store to
+ * the index is done before the read that faulted. Its entries but the
+ * last (which was being read) are whole games, read to their end. */
+static gboolean
+index_scan (Loader        *loader,
+            ChessPgnIndex *index,
+            guint64        end,
+            guint64        budget,
+            gboolean      *done)
+{
+  CaissaFaultGuard guard;
+
+  if (!loader->mapped)
+    {
+      *done = chess_pgn_index_scan (index, loader->data, end, budget);
+      return TRUE;
+    }
+
+  caissa_fault_guard_push (&guard, loader->data, loader->len);
+  if (CAISSA_FAULT_GUARD_TRY (&guard))
+    {
+      *done = chess_pgn_index_scan (index, loader->data, end, budget);
+      caissa_fault_guard_pop (&guard);
+      return TRUE;
+    }
+  loader_fault (loader, (gsize) (guard.fault - loader->data));
+  return FALSE;
+}
+
 static void
 index_thread (GTask        *task,
               gpointer      source_object,
@@ -412,11 +614,10 @@ index_thread (GTask        *task,
               GCancellable *cancellable)
 {
   Loader *loader = task_data;
-  gsize len;
-  const char *data = g_bytes_get_data (loader->bytes, &len);
+  gsize len = loader->len;
   guint n_parts = (guint) MIN (4096, len / PART_BYTES + 1);
   g_autofree guint64 *bounds = g_new (guint64, n_parts + 1);
-  guint k = len > 0 ? chess_pgn_index_split (data, len, n_parts, bounds) : 0;
+  guint k = len > 0 ? index_split (loader, n_parts, bounds) : 0;
   gboolean first = TRUE;
   gboolean intact = TRUE;
 
@@ -433,9 +634,21 @@ index_thread (GTask        *task,
 
           if (g_cancellable_is_cancelled (cancellable))
             break;
-          if (!(intact = loader_file_intact (loader)))
+          /* The bytes still the file's: cut short, or rewritten in place,
+           * they are not read on. */
+          if (!(intact = loader_look (loader)))
             break;
-          done = chess_pgn_index_scan (index, data, bounds[p + 1], budget);
+          if (!first)
+            loader_test_step (loader, TEST_INDEX);
+          if (!index_scan (loader, index, bounds[p + 1], budget, &done))
+            {
+              /* Gone past here: the games read whole before it stay. */
+              n = chess_pgn_index_n_games (index);
+              final = MAX (n > 0 ? n - 1 : 0, published);
+              index_publish (loader, index, published, final, chess_pgn_index_position (index), FALSE);
+              intact = FALSE;
+              break;
+            }
           budget = STEP_BUDGET;
           n = chess_pgn_index_n_games (index);
           /* Until the part is done its last game may still grow. */
@@ -458,7 +671,6 @@ index_thread (GTask        *task,
 
   g_mutex_lock (&loader->mutex);
   loader->index_done = TRUE;
-  loader->changed = !intact;
   loader->indexed_bytes = len;
   loader_schedule_locked (loader, TRUE);
   g_mutex_unlock (&loader->mutex);
@@ -591,19 +803,37 @@ check_thread (GTask        *task,
     .error = check_error,
     .game_end = check_game_end,
   };
-  gsize len;
-  const char *data = g_bytes_get_data (c->loader->bytes, &len);
+  Loader *loader = c->loader;
+  gsize len = loader->len;
   ChessPgnParser *parser = chess_pgn_parser_new (&visitor, c, CHESS_PGN_DEFAULT);
+  /* A mapped file is parsed from copies of its chunks: the parser then
+   * never meets a page that is gone (it allocates as it goes, which no
+   * jump out of a fault may cut short). */
+  g_autofree char *chunk = loader->mapped ? g_malloc (CHECK_CHUNK) : NULL;
   gboolean finished = TRUE;
 
   for (gsize off = 0; off < len; off += CHECK_CHUNK)
     {
-      if (g_cancellable_is_cancelled (cancellable) || !loader_file_intact (c->loader))
+      gsize n = MIN (CHECK_CHUNK, len - off);
+      const char *bytes = loader->data + off;
+
+      if (g_cancellable_is_cancelled (cancellable) || !loader_look (loader))
         {
           finished = FALSE;
           break;
         }
-      chess_pgn_parser_feed (parser, data + off, MIN (CHECK_CHUNK, len - off));
+      if (loader->mapped)
+        {
+          if (off > 0)
+            loader_test_step (loader, TEST_CHECK);
+          if (!loader_copy (loader, off, n, chunk))
+            {
+              finished = FALSE;
+              break;
+            }
+          bytes = chunk;
+        }
+      chess_pgn_parser_feed (parser, bytes, n);
       if (c->results->len > 0)
         check_publish (c, FALSE);
     }
@@ -742,14 +972,21 @@ dispatch (CaissaPgnFile *self)
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_VALIDATED]);
     }
 
-  if (changed)
-    g_warning ("%s changed on disk while it was read: the list may be incomplete", self->name);
+  if (changed && !self->changed_on_disk)
+    {
+      g_debug ("%s changed on disk while it was read: the list may be incomplete", self->name);
+      self->changed_on_disk = TRUE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHANGED_ON_DISK]);
+    }
 
   if (index_done && self->loading)
     {
       self->loading = FALSE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
-      if (self->validate && !changed && !g_cancellable_is_cancelled (self->cancellable))
+      /* Bytes no longer the file's are not checked: their errors would
+       * be the change's. */
+      if (self->validate && !atomic_load (&loader->damaged)
+          && !g_cancellable_is_cancelled (self->cancellable))
         start_check (self);
       run_pending_saves (self);
     }
@@ -881,8 +1118,16 @@ _caissa_pgn_file_raw_tag (CaissaPgnFile    *self,
   e = entry_at (self, position);
   if (e->tag_offset[tag] == 0)
     return NULL;
+  if (!self->mapped)
+    {
+      *length = e->tag_length[tag];
+      return self->data + e->offset + e->tag_offset[tag];
+    }
+  if (!loader_copy (self->loader, e->offset + e->tag_offset[tag], e->tag_length[tag], self->tag_copy))
+    return NULL;
+  self->tag_copy[e->tag_length[tag]] = '\0';
   *length = e->tag_length[tag];
-  return self->data + e->offset + e->tag_offset[tag];
+  return self->tag_copy;
 }
 
 guint
@@ -915,9 +1160,20 @@ _caissa_pgn_file_game_plies (CaissaPgnFile *self,
         }
     }
 
-  /* Counted from the text (a few microseconds), then kept. */
-  plies = chess_pgn_count_plies (self->data + entry_at (self, position)->offset,
-                                 entry_length (self, position));
+  /* Counted from the text (a few microseconds), then kept; a mapped
+   * file's from a copy (the parser allocates: no fault may cut it short). */
+  if (self->mapped)
+    {
+      gsize length = entry_length (self, position);
+      g_autofree char *text = g_try_malloc (MAX (length, 1));
+
+      if (text == NULL || !loader_copy (self->loader, entry_at (self, position)->offset, length, text))
+        return 0;
+      plies = chess_pgn_count_plies (text, length);
+    }
+  else
+    plies = chess_pgn_count_plies (self->data + entry_at (self, position)->offset,
+                                   entry_length (self, position));
   set_plies (self, position, plies);
   return plies;
 }
@@ -965,6 +1221,47 @@ ascii_contains (const char *hay,
   return FALSE;
 }
 
+/* The raw values of n tags of a game, copied out of the file (a mapped
+ * file's under one guard): lengths[i] 0 when absent. FALSE when the
+ * game's bytes are gone. */
+static gboolean
+copy_tags (CaissaPgnFile            *self,
+           const ChessPgnIndexEntry *e,
+           const ChessPgnIndexTag   *tags,
+           guint                     n,
+           char                    (*values)[TAG_MAX],
+           gsize                    *lengths)
+{
+  CaissaFaultGuard guard;
+  gsize end = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      lengths[i] = e->tag_offset[tags[i]] != 0 ? e->tag_length[tags[i]] : 0;
+      if (lengths[i] > 0)
+        end = MAX (end, e->offset + e->tag_offset[tags[i]] + lengths[i]);
+    }
+  if (end == 0)
+    return TRUE;
+  if (end > atomic_load (&self->loader->readable))
+    return FALSE;
+
+  if (self->mapped)
+    {
+      caissa_fault_guard_push (&guard, self->data + e->offset, end - e->offset);
+      if (!CAISSA_FAULT_GUARD_TRY (&guard))
+        {
+          loader_fault (self->loader, (gsize) (guard.fault - self->data));
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    memcpy (values[i], self->data + e->offset + e->tag_offset[tags[i]], lengths[i]);
+  if (self->mapped)
+    caissa_fault_guard_pop (&guard);
+  return TRUE;
+}
+
 gboolean
 _caissa_pgn_file_matches (CaissaPgnFile *self,
                           guint          position,
@@ -974,6 +1271,8 @@ _caissa_pgn_file_matches (CaissaPgnFile *self,
     CHESS_PGN_TAG_WHITE, CHESS_PGN_TAG_BLACK, CHESS_PGN_TAG_EVENT, CHESS_PGN_TAG_SITE,
     CHESS_PGN_TAG_DATE, CHESS_PGN_TAG_ROUND, CHESS_PGN_TAG_ECO,
   };
+  char values[G_N_ELEMENTS (searched)][TAG_MAX];
+  gsize lengths[G_N_ELEMENTS (searched)];
   gboolean ascii;
   gsize needle_len;
 
@@ -983,15 +1282,18 @@ _caissa_pgn_file_matches (CaissaPgnFile *self,
     return TRUE;
   if (position >= self->store->n)
     return FALSE;
+  /* (A game whose bytes are gone matches nothing.) */
+  if (!copy_tags (self, entry_at (self, position), searched, G_N_ELEMENTS (searched), values, lengths))
+    return FALSE;
 
   ascii = is_ascii (needle);
   needle_len = strlen (needle);
   for (guint i = 0; i < G_N_ELEMENTS (searched); i++)
     {
-      gsize len = 0;
-      const char *raw = _caissa_pgn_file_raw_tag (self, position, searched[i], &len);
+      const char *raw = values[i];
+      gsize len = lengths[i];
 
-      if (raw == NULL || len < (ascii ? needle_len : 1))
+      if (len == 0 || len < (ascii ? needle_len : 1))
         continue;
       if (ascii)
         {
@@ -1000,7 +1302,7 @@ _caissa_pgn_file_matches (CaissaPgnFile *self,
         }
       else
         {
-          char value[256];
+          char value[TAG_MAX];
           gsize k = 0;
           g_autofree char *folded = NULL;
 
@@ -1053,8 +1355,6 @@ caissa_pgn_file_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->file);
   g_clear_pointer (&self->name, g_free);
-  g_clear_pointer (&self->path, g_free);
-  g_clear_pointer (&self->bytes, g_bytes_unref);
   g_clear_pointer (&self->store, store_unref);
   g_clear_pointer (&self->plies, g_array_unref);
   g_clear_pointer (&self->errors, g_hash_table_unref);
@@ -1098,6 +1398,9 @@ caissa_pgn_file_get_property (GObject    *object,
     case PROP_N_ERRORS:
       g_value_set_uint (value, g_hash_table_size (self->errors));
       break;
+    case PROP_CHANGED_ON_DISK:
+      g_value_set_boolean (value, self->changed_on_disk);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1121,6 +1424,7 @@ caissa_pgn_file_class_init (CaissaPgnFileClass *klass)
   properties[PROP_VALIDATING] = g_param_spec_boolean ("validating", NULL, NULL, FALSE, ro);
   properties[PROP_N_VALIDATED] = g_param_spec_uint ("n-validated", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_N_ERRORS] = g_param_spec_uint ("n-errors", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_CHANGED_ON_DISK] = g_param_spec_boolean ("changed-on-disk", NULL, NULL, FALSE, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -1137,31 +1441,126 @@ caissa_pgn_file_init (CaissaPgnFile *self)
   self->validate = TRUE;
 }
 
+/* Takes bytes and fd. */
 static CaissaPgnFile *
-file_new_take (GFile      *file,
-               const char *name,
-               GBytes     *bytes,
-               gboolean    mapped,
-               const char *path,
-               guint64     size,
-               gint64      mtime)
+file_new_take (GFile                 *file,
+               const char            *name,
+               GBytes                *bytes,
+               gboolean               mapped,
+               const char            *path,
+               int                    fd,
+               const CaissaFileStamp *stamp)
 {
   CaissaPgnFile *self = g_object_new (CAISSA_TYPE_PGN_FILE, NULL);
 
   self->file = file ? g_object_ref (file) : NULL;
   self->name = g_strdup (name);
-  self->bytes = bytes;
-  self->data = g_bytes_get_data (bytes, &self->len);
-  if (self->data == NULL)
-    self->data = "";
+  self->loader = loader_new (bytes, mapped, path, fd, stamp);
+  self->data = self->loader->data;
+  self->len = self->loader->len;
   self->mapped = mapped;
-  self->path = g_strdup (path);
-  self->size = size;
-  self->mtime = mtime;
-  self->loader = loader_new (bytes, mapped ? path : NULL, size, mtime);
   g_weak_ref_init (&self->loader->owner, self);
   start_index (self);
   return self;
+}
+
+typedef struct
+{
+  void  *start;
+  gsize  len;
+} Mapping;
+
+static void
+mapping_free (gpointer data)
+{
+  Mapping *m = data;
+
+  munmap (m->start, m->len);
+  g_free (m);
+}
+
+/* The bytes of the file open at fd (whose stamp is st): mapped when large,
+ * else read. FALSE with errno set on failure. A file that changes while
+ * it is copied is read again, a few times. */
+static gboolean
+read_fd (int           fd,
+         struct stat  *st,
+         GBytes      **bytes,
+         gboolean     *mapped)
+{
+  if ((guint64) st->st_size > CAISSA_PGN_FILE_COPY_LIMIT)
+    {
+      Mapping *m;
+      void *start;
+
+      if ((guint64) st->st_size > G_MAXSIZE)
+        {
+          errno = EFBIG;
+          return FALSE;
+        }
+      start = mmap (NULL, (gsize) st->st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (start == MAP_FAILED)
+        return FALSE;
+      m = g_new (Mapping, 1);
+      m->start = start;
+      m->len = (gsize) st->st_size;
+      *bytes = g_bytes_new_with_free_func (start, m->len, mapping_free, m);
+      *mapped = TRUE;
+      /* Faults in it are caught from the first read on. */
+      caissa_fault_guard_install ();
+      return TRUE;
+    }
+
+  for (guint attempt = 0; ; attempt++)
+    {
+      gsize cap = (gsize) st->st_size + 1;
+      char *buf = g_malloc (cap);
+      gsize len = 0;
+      struct stat after;
+
+      for (;;)
+        {
+          gssize n = pread (fd, buf + len, cap - len, (off_t) len);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n < 0)
+            {
+              int saved = errno;
+
+              g_free (buf);
+              errno = saved;
+              return FALSE;
+            }
+          if (n == 0)
+            break;
+          len += (gsize) n;
+          if (len == cap)
+            buf = g_realloc (buf, cap *= 2);
+        }
+      if (fstat (fd, &after) != 0)
+        {
+          int saved = errno;
+
+          g_free (buf);
+          errno = saved;
+          return FALSE;
+        }
+      /* Read whole and unchanged meanwhile, or changing still after a few
+       * tries: then it is what it is (and the stamp tells it changed). */
+      if ((after.st_size == st->st_size && after.st_mtim.tv_sec == st->st_mtim.tv_sec
+           && after.st_mtim.tv_nsec == st->st_mtim.tv_nsec && len == (gsize) st->st_size)
+          || attempt == 2)
+        {
+          *bytes = g_bytes_new_take (buf, len);
+          *mapped = FALSE;
+          return TRUE;
+        }
+      g_free (buf);
+      *st = after;
+      if ((guint64) st->st_size > CAISSA_PGN_FILE_COPY_LIMIT)
+        return read_fd (fd, st, bytes, mapped);
+    }
 }
 
 CaissaPgnFile *
@@ -1174,8 +1573,9 @@ caissa_pgn_file_new (GFile   *file,
   g_autofree char *name = NULL;
   GBytes *bytes = NULL;
   gboolean mapped = FALSE;
-  guint64 size = 0;
-  gint64 mtime = 0;
+  CaissaFileStamp stamp = { 0 };
+  struct stat st;
+  int fd;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
@@ -1222,45 +1622,59 @@ caissa_pgn_file_new (GFile   *file,
       name = g_strdup (g_file_info_get_display_name (info));
     }
 
-  size = (guint64) g_file_info_get_size (info);
-  if (path != NULL && !stat_file (path, &size, &mtime))
+  if (path == NULL)
     {
-      int saved = errno;
-
-      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_UNREADABLE,
-                   "%s: %s", path, g_strerror (saved));
-      return NULL;
-    }
-  if (path != NULL && size > CAISSA_PGN_FILE_COPY_LIMIT)
-    {
-      GMappedFile *mapping;
-
-      mapping = g_mapped_file_new (path, FALSE, &local_error);
-      if (mapping == NULL)
-        {
-          g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_UNREADABLE,
-                       "%s", local_error->message);
-          return NULL;
-        }
-      bytes = g_mapped_file_get_bytes (mapping);
-      g_mapped_file_unref (mapping);
-      mapped = TRUE;
-    }
-  else
-    {
+      /* Not a local file (GVfs): a copy, and no stamp to watch. */
       char *contents = NULL;
       gsize length = 0;
 
       if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &local_error))
         {
           g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_UNREADABLE,
-                       "%s: %s", path ? path : name, local_error->message);
+                       "%s: %s", name, local_error->message);
           return NULL;
         }
       bytes = g_bytes_new_take (contents, length);
+      return file_new_take (file, name, bytes, FALSE, NULL, -1, NULL);
     }
 
-  return file_new_take (file, name, bytes, mapped, path, size, mtime);
+  /* The stamp is the open file's, so it is that of the bytes read even if
+   * the path is replaced meanwhile. A mapped file keeps its descriptor: its
+   * stamp tells later whether the bytes mapped were changed in place. */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      int saved = fd < 0 ? errno : !S_ISREG (st.st_mode) ? 0 : errno;
+
+      if (fd >= 0)
+        close (fd);
+      if (saved == ENOENT)
+        g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_FOUND,
+                     _("%s: no such file"), path);
+      else if (saved == 0)
+        g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NOT_REGULAR,
+                     _("%s is not a regular file"), path);
+      else
+        g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_UNREADABLE,
+                     "%s: %s", path, g_strerror (saved));
+      return NULL;
+    }
+  if (!read_fd (fd, &st, &bytes, &mapped))
+    {
+      int saved = errno;
+
+      close (fd);
+      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_UNREADABLE,
+                   "%s: %s", path, g_strerror (saved));
+      return NULL;
+    }
+  stamp_from_stat (&stamp, &st);
+  if (!mapped)
+    {
+      close (fd);
+      fd = -1;
+    }
+  return file_new_take (file, name, bytes, mapped, path, fd, &stamp);
 }
 
 CaissaPgnFile *
@@ -1269,7 +1683,7 @@ caissa_pgn_file_new_from_bytes (GBytes     *bytes,
 {
   g_return_val_if_fail (bytes != NULL, NULL);
 
-  return file_new_take (NULL, name ? name : "", g_bytes_ref (bytes), FALSE, NULL, 0, 0);
+  return file_new_take (NULL, name ? name : "", g_bytes_ref (bytes), FALSE, NULL, -1, NULL);
 }
 
 /* --- Accessors ---------------------------------------------------------------------------------- */
@@ -1346,6 +1760,14 @@ caissa_pgn_file_get_n_errors (CaissaPgnFile *self)
   return g_hash_table_size (self->errors);
 }
 
+gboolean
+caissa_pgn_file_get_changed_on_disk (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), FALSE);
+
+  return self->changed_on_disk;
+}
+
 void
 caissa_pgn_file_set_validate (CaissaPgnFile *self,
                               gboolean       validate)
@@ -1357,21 +1779,70 @@ caissa_pgn_file_set_validate (CaissaPgnFile *self,
 
 /* --- Games ---------------------------------------------------------------------------------------- */
 
-const char *
-caissa_pgn_file_get_game_text (CaissaPgnFile *self,
-                               guint          position,
-                               gsize         *length)
+static void
+set_gone_error (CaissaPgnFile  *self,
+                guint           position,
+                GError        **error)
 {
-  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
-  g_return_val_if_fail (length != NULL, NULL);
+  g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
+               /* Translators: a file name, then a game's number in it. */
+               _("%s changed on disk: game %u is no longer in it"), self->name, position + 1);
+}
 
-  if (position >= self->store->n)
+/* The game's text: in the file's bytes for a copy, else copied out of the
+ * mapping into *copy (NULL when the bytes are gone). */
+static const char *
+game_text (CaissaPgnFile  *self,
+           guint           position,
+           char          **copy,
+           gsize          *length)
+{
+  const ChessPgnIndexEntry *e = entry_at (self, position);
+  gsize len = entry_length (self, position);
+
+  *copy = NULL;
+  *length = len;
+  if (!self->mapped)
+    return self->data + e->offset;
+  *copy = g_try_malloc (len + 1);
+  if (*copy == NULL || !loader_copy (self->loader, e->offset, len, *copy))
     {
-      *length = 0;
+      g_clear_pointer (copy, g_free);
       return NULL;
     }
-  *length = entry_length (self, position);
-  return self->data + entry_at (self, position)->offset;
+  (*copy)[len] = '\0';
+  return *copy;
+}
+
+char *
+caissa_pgn_file_dup_game_text (CaissaPgnFile  *self,
+                               guint           position,
+                               gsize          *length,
+                               GError        **error)
+{
+  g_autofree char *copy = NULL;
+  const char *text;
+  gsize len;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
+
+  if (length != NULL)
+    *length = 0;
+  if (position >= self->store->n)
+    {
+      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,
+                   _("%s has no game %u"), self->name, position + 1);
+      return NULL;
+    }
+  text = game_text (self, position, &copy, &len);
+  if (text == NULL)
+    {
+      set_gone_error (self, position, error);
+      return NULL;
+    }
+  if (length != NULL)
+    *length = len;
+  return copy != NULL ? g_steal_pointer (&copy) : g_strndup (text, len);
 }
 
 /* Line breaks as the parser counts them: LF, CRLF, and a lone CR. */
@@ -1401,6 +1872,33 @@ count_lines (const char *data,
   return lines;
 }
 
+/* The line of the file the byte at end is on, less one (count_lines over
+ * the bytes before it), guarded; FALSE when bytes before it are gone. */
+static gboolean
+lines_before (CaissaPgnFile *self,
+              gsize          end,
+              unsigned long *lines)
+{
+  CaissaFaultGuard guard;
+
+  if (end > atomic_load (&self->loader->readable))
+    return FALSE;
+  if (!self->mapped)
+    {
+      *lines = count_lines (self->data, end);
+      return TRUE;
+    }
+  caissa_fault_guard_push (&guard, self->data, end);
+  if (CAISSA_FAULT_GUARD_TRY (&guard))
+    {
+      *lines = count_lines (self->data, end);
+      caissa_fault_guard_pop (&guard);
+      return TRUE;
+    }
+  loader_fault (self->loader, (gsize) (guard.fault - self->data));
+  return FALSE;
+}
+
 ChessGame *
 caissa_pgn_file_read_game (CaissaPgnFile  *self,
                            guint           position,
@@ -1409,6 +1907,8 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
   const ChessPgnIndexEntry *e;
   ChessError err = { 0 };
   ChessGame *game;
+  g_autofree char *copy = NULL;
+  const char *text;
   gsize len;
 
   g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
@@ -1420,16 +1920,31 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
                    _("%s has no game %u"), self->name, position + 1);
       return NULL;
     }
-  if (self->mapped && file_changed (self, error))
-    return NULL;
 
+  /* A change on disk is told ("changed-on-disk"); the game is read from
+   * the bytes read when they are still there: a file cut short keeps the
+   * games before the cut, one replaced or deleted keeps them all. */
+  loader_look (self->loader);
+  loader_test_step (self->loader, TEST_OPEN);
   e = entry_at (self, position);
-  len = entry_length (self, position);
-  game = chess_pgn_read_game (self->data + e->offset, len, &err, NULL);
+  text = game_text (self, position, &copy, &len);
+  if (text == NULL)
+    {
+      set_gone_error (self, position, error);
+      return NULL;
+    }
+  game = chess_pgn_read_game (text, len, &err, NULL);
   if (game == NULL)
     {
-      unsigned long line = count_lines (self->data, e->offset) + (err.line ? err.line : 1);
+      unsigned long line;
       char *where;
+
+      if (!lines_before (self, e->offset, &line))
+        {
+          set_gone_error (self, position, error);
+          return NULL;
+        }
+      line += err.line ? err.line : 1;
 
       if (err.code == CHESS_OK)
         /* Translators: said of a place in a PGN file where a game was
@@ -1438,7 +1953,9 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
       where = g_strdup_printf ("%lu:%lu: %s", line, err.column, err.message);
       g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_PARSE,
                    "%s:%s", self->name, where);
-      if (!g_hash_table_contains (self->errors, GUINT_TO_POINTER (position)))
+      /* (Bytes rewritten on disk may be another game's: not marked.) */
+      if (!g_hash_table_contains (self->errors, GUINT_TO_POINTER (position))
+          && !atomic_load (&self->loader->damaged))
         {
           CaissaPgnGameInfo *item = g_hash_table_lookup (self->live, GUINT_TO_POINTER (position));
 
@@ -1488,47 +2005,106 @@ caissa_pgn_file_open_game (CaissaPgnFile  *self,
 
 typedef struct
 {
-  GBytes  *bytes;
+  Loader  *loader;      /* NULL while waiting for the index */
   GFile   *dest;
+  char    *name;
   guint    position;    /* while waiting for the index */
   gsize    cut_start;   /* the bytes [cut_start, cut_end) are replaced */
   gsize    cut_end;
   char    *pgn;
   gboolean separate;    /* an appended game needs a blank line before it */
+  gboolean over_itself; /* dest is the file read: it must be as read */
 } SaveJob;
 
 static void
 save_job_free (SaveJob *job)
 {
-  g_clear_pointer (&job->bytes, g_bytes_unref);
+  g_clear_pointer (&job->loader, loader_unref);
   g_object_unref (job->dest);
+  g_free (job->name);
   g_free (job->pgn);
   g_free (job);
 }
 
+/* Whether the file on disk is no longer the one read (any change: its
+ * bytes, or another file or none at its path): a reason not to save over
+ * it. */
+static gboolean
+file_changed (CaissaPgnFile  *self,
+              GError        **error)
+{
+  CaissaFileStamp now;
+
+  if (self->loader->path == NULL)
+    return FALSE;
+  /* (Cannot be looked at: the write will tell.) */
+  if (!caissa_file_stamp_get (self->loader->path, &now, NULL))
+    return FALSE;
+  if (caissa_file_stamp_equal (&now, &self->loader->stamp))
+    return FALSE;
+  loader_mark_changed (self->loader);
+  g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
+               /* Translators: %s is a file name. */
+               _("%s changed on disk since it was opened"), self->name);
+  return TRUE;
+}
+
+static void
+set_changed_while_saving (const char  *name,
+                          GError     **error)
+{
+  g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
+               /* Translators: %s is a file name. */
+               _("%s changed on disk while it was being saved. Nothing was saved."), name);
+}
+
+/* Writes len bytes at data; bytes of a mapped source go through a bounded
+ * copy, so a page gone is an error, not a fault. */
 static gboolean
 write_chunked (GOutputStream  *out,
+               Loader         *source,
                const char     *data,
                gsize           len,
                GCancellable   *cancellable,
                GError        **error)
 {
   const gsize chunk = 8 * 1024 * 1024;
+  gboolean mapped = source != NULL && source->mapped
+                    && data >= source->data && data < source->data + source->len;
+  g_autofree char *copy = mapped ? g_malloc (MIN (chunk, len)) : NULL;
 
   for (gsize off = 0; off < len; off += chunk)
-    if (!g_output_stream_write_all (out, data + off, MIN (chunk, len - off), NULL, cancellable, error))
-      return FALSE;
+    {
+      gsize n = MIN (chunk, len - off);
+      const char *bytes = data + off;
+
+      if (mapped)
+        {
+          if (!loader_copy (source, (gsize) (data - source->data) + off, n, copy))
+            {
+              g_set_error_literal (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED, "");
+              return FALSE;
+            }
+          bytes = copy;
+        }
+      if (!g_output_stream_write_all (out, bytes, n, NULL, cancellable, error))
+        return FALSE;
+    }
   return TRUE;
 }
 
-/* Writes the pieces to dest, replacing it whole or not at all. */
+/* Writes the pieces to dest, replacing it whole or not at all; expected
+ * (or NULL): the stamp dest must still have. source: the Loader the
+ * pieces may point into. */
 static gboolean
-write_atomically (GFile         *dest,
-                  const char    *const *pieces,
-                  const gsize   *lengths,
-                  guint          n_pieces,
-                  GCancellable  *cancellable,
-                  GError       **error)
+write_atomically (GFile                  *dest,
+                  Loader                 *source,
+                  const char     *const  *pieces,
+                  const gsize            *lengths,
+                  guint                   n_pieces,
+                  const CaissaFileStamp  *expected,
+                  GCancellable           *cancellable,
+                  GError                **error)
 {
   g_autoptr(GFileOutputStream) out = NULL;
   g_autoptr(GCancellable) abort_close = NULL;
@@ -1538,12 +2114,16 @@ write_atomically (GFile         *dest,
 
   /* A local file: temporary file, fsync, rename, fsync of the folder
    * (caissa_atomic_writev()), so a crash or a power cut at any moment
-   * leaves the old file or the new one. */
+   * leaves the old file or the new one. The pieces are handed to write():
+   * the kernel reads them, and a mapped page gone is EFAULT there, never
+   * SIGBUS. */
   if (path != NULL)
     {
-      if (caissa_atomic_writev (path, pieces, lengths, n_pieces, 0644, NULL, NULL, &local_error))
+      if (caissa_atomic_writev (path, pieces, lengths, n_pieces, 0644, expected, NULL, &local_error))
         return TRUE;
-      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_WRITE,
+      g_set_error (error, CAISSA_PGN_FILE_ERROR,
+                   g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG)
+                   ? CAISSA_PGN_FILE_ERROR_CHANGED : CAISSA_PGN_FILE_ERROR_WRITE,
                    "%s", local_error->message);
       return FALSE;
     }
@@ -1557,7 +2137,7 @@ write_atomically (GFile         *dest,
     goto failed;
 
   for (guint i = 0; i < n_pieces; i++)
-    if (!write_chunked (G_OUTPUT_STREAM (out), pieces[i], lengths[i], cancellable, &local_error))
+    if (!write_chunked (G_OUTPUT_STREAM (out), source, pieces[i], lengths[i], cancellable, &local_error))
       goto failed;
 
   if (!g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, &local_error))
@@ -1574,7 +2154,8 @@ failed:
       if (!existed)
         g_file_delete (dest, NULL, NULL);
     }
-  g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_WRITE,
+  g_set_error (error, CAISSA_PGN_FILE_ERROR,
+               local_error->domain == CAISSA_PGN_FILE_ERROR ? local_error->code : CAISSA_PGN_FILE_ERROR_WRITE,
                "%s", local_error->message);
   return FALSE;
 }
@@ -1586,16 +2167,14 @@ save_thread (GTask        *task,
              GCancellable *cancellable)
 {
   SaveJob *job = task_data;
-  gsize len;
-  const char *data = g_bytes_get_data (job->bytes, &len);
+  Loader *loader = job->loader;
   const char *pieces[4];
   gsize lengths[4];
   guint n = 0;
   GError *error = NULL;
+  gboolean written;
 
-  if (data == NULL)
-    data = "";
-  pieces[n] = data;
+  pieces[n] = loader->data;
   lengths[n++] = job->cut_start;
   if (job->separate)
     {
@@ -1604,10 +2183,34 @@ save_thread (GTask        *task,
     }
   pieces[n] = job->pgn;
   lengths[n++] = strlen (job->pgn);
-  pieces[n] = data + job->cut_end;
-  lengths[n++] = len - job->cut_end;
+  pieces[n] = loader->data + job->cut_end;
+  lengths[n++] = loader->len - job->cut_end;
 
-  if (write_atomically (job->dest, pieces, lengths, n, cancellable, &error))
+  loader_test_step (loader, TEST_SAVE);
+  written = write_atomically (job->dest, loader, pieces, lengths, n,
+                              job->over_itself ? &loader->stamp : NULL, cancellable, &error);
+
+  /* Bytes of a mapped file cut short or rewritten in place while they were
+   * copied: a write that failed for it failed because of it (a page gone
+   * is EFAULT); one that went through copied what the file held then,
+   * which is not what was read. */
+  if (!loader_bytes_intact (loader))
+    {
+      if (written)
+        g_set_error (&error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
+                     /* Translators: %s is a file name. */
+                     _("%s changed on disk while it was being saved: the saved file may mix its "
+                       "old and new contents"), job->name);
+      else if (!g_error_matches (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED)
+               || *error->message == '\0')
+        {
+          g_clear_error (&error);
+          set_changed_while_saving (job->name, &error);
+        }
+      written = FALSE;
+    }
+
+  if (written)
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -1670,6 +2273,23 @@ caissa_pgn_file_save_async (CaissaPgnFile       *self,
   save_start (self, task, dest, position, pgn);
 }
 
+/* Whether dest is the file that was read: the same path, or the same file
+ * under another name. */
+static gboolean
+dest_is_source (CaissaPgnFile *self,
+                GFile         *dest)
+{
+  g_autofree char *dest_path = g_file_get_path (dest);
+  CaissaFileStamp at_dest;
+
+  if (self->loader->path == NULL || dest_path == NULL)
+    return self->file != NULL && g_file_equal (dest, self->file);
+  if (strcmp (dest_path, self->loader->path) == 0)
+    return TRUE;
+  return caissa_file_stamp_get (dest_path, &at_dest, NULL) && at_dest.exists
+         && at_dest.device == self->loader->stamp.device && at_dest.inode == self->loader->stamp.inode;
+}
+
 static void
 save_start (CaissaPgnFile *self,
             GTask         *task,
@@ -1678,6 +2298,7 @@ save_start (CaissaPgnFile *self,
             const char    *pgn)
 {
   g_autoptr(GError) error = NULL;
+  gboolean over_itself;
   SaveJob *job;
 
   if (position != G_MAXUINT && position >= self->store->n)
@@ -1687,16 +2308,25 @@ save_start (CaissaPgnFile *self,
                                _("%s has no game %u"), self->name, position + 1);
       return;
     }
-  if (file_changed (self, &error))
+  /* Saved over itself, the file must be as it was read (checked again
+   * just before the write, with the same stamp); saved elsewhere, the
+   * bytes copied must still be those read. */
+  over_itself = dest_is_source (self, dest);
+  if ((over_itself && file_changed (self, &error)) || !loader_bytes_intact (self->loader))
     {
+      if (error == NULL)
+        g_set_error (&error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
+                     _("%s changed on disk since it was opened"), self->name);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 
   job = g_new0 (SaveJob, 1);
-  job->bytes = g_bytes_ref (self->bytes);
+  job->loader = loader_ref (self->loader);
   job->dest = g_object_ref (dest);
+  job->name = g_strdup (self->name);
   job->pgn = g_strdup (pgn);
+  job->over_itself = over_itself && self->loader->path != NULL;
   if (position == G_MAXUINT)
     {
       job->cut_start = job->cut_end = self->len;
@@ -1733,5 +2363,5 @@ caissa_pgn_write_text_file (GFile       *file,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  return write_atomically (file, pieces, lengths, 1, NULL, error);
+  return write_atomically (file, NULL, pieces, lengths, 1, NULL, NULL, error);
 }

@@ -22,11 +22,26 @@
  * replaced (renamed over) while open: the games stay readable. A file
  * truncated in place would make reading its lost pages fatal (SIGBUS), so
  * files up to CAISSA_PGN_FILE_COPY_LIMIT are copied instead of mapped, and
- * for larger ones the size and modification time are checked before a game
- * is parsed, before a save and between chunks of the workers; a change
- * gives CAISSA_PGN_FILE_ERROR_CHANGED (reopen the file). The window between
- * such a check and the read remains: a large file truncated at that very
- * moment can still end the process.
+ * every read of a mapped file is guarded (caissa-fault-guard.h): a page
+ * found gone is a file changed on disk, never a crash. Whatever another
+ * program does to the file while it is open (truncates, rewrites, grows,
+ * replaces or deletes it), the list keeps the games found so far,
+ * "changed-on-disk" turns TRUE (when a read or the workers' look at the
+ * file, between their steps, notices it), the workers stop when the bytes
+ * they read are no longer those of the file, a game whose bytes are gone
+ * gives CAISSA_PGN_FILE_ERROR_CHANGED when opened, and a save is refused
+ * with CAISSA_PGN_FILE_ERROR_CHANGED. A change is seen from the file's
+ * device, inode, size and modification time in nanoseconds
+ * (CaissaFileStamp, caissa-atomic.h).
+ *
+ * Tests make the file change at a known moment with the environment
+ * variable CAISSA_TEST_PGN_TRUNCATE=STEP:SIZE (read when a file is opened;
+ * never set it otherwise): the file is truncated to SIZE bytes, once, at
+ * STEP — "index": by the indexing worker after its first batch, just
+ * before it reads on; "check": by the checking worker just before its
+ * second chunk; "open": by caissa_pgn_file_read_game() just before it reads
+ * the game; "save": by the saving worker just before it writes. Each is
+ * after the last look at the file: the moment no look can cover.
  *
  * Errors are GErrors in CAISSA_PGN_FILE_ERROR with English messages; parse
  * errors read "NAME:LINE:COLUMN: what", where NAME is the file's name.
@@ -90,12 +105,21 @@ guint          caissa_pgn_file_get_n_errors   (CaissaPgnFile  *self);
 void           caissa_pgn_file_set_validate   (CaissaPgnFile  *self,
                                                gboolean        validate);
 
-/* The game at position (0-based): its bytes in the file. */
-const char    *caissa_pgn_file_get_game_text  (CaissaPgnFile  *self,
+/* Whether the file on disk was seen to be no longer what was read (changed,
+ * cut short, replaced or deleted). The list stays as it was; reopening the
+ * file reads the new one. */
+gboolean       caissa_pgn_file_get_changed_on_disk (CaissaPgnFile *self);
+
+/* The text of the game at position (0-based) as it is in the file, a copy
+ * (NUL-terminated; free it), or NULL with NO_GAME, or CHANGED when its
+ * bytes are no longer in the file. */
+char          *caissa_pgn_file_dup_game_text  (CaissaPgnFile  *self,
                                                guint           position,
-                                               gsize          *length);
+                                               gsize          *length,
+                                               GError        **error);
 /* Parses the game at position. On failure the game is marked with the
- * error (PARSE, "NAME:LINE:COLUMN: …"), or CHANGED / NO_GAME. */
+ * error (PARSE, "NAME:LINE:COLUMN: …"), or CHANGED (its bytes are no
+ * longer in the file) / NO_GAME. */
 ChessGame     *caissa_pgn_file_read_game      (CaissaPgnFile  *self,
                                                guint           position,
                                                GError        **error);
@@ -108,7 +132,10 @@ CaissaGame    *caissa_pgn_file_open_game      (CaissaPgnFile  *self,
  * position replaced by pgn (G_MAXUINT: pgn appended after the last game)
  * and every other byte copied unchanged. Atomic: a temporary file in
  * dest's folder, synced, then renamed over dest; on any failure dest is as
- * it was. Runs in a thread, once the file is indexed. */
+ * it was. Runs in a thread, once the file is indexed. Refused with CHANGED
+ * when the file changed on disk since it was read (for dest the file
+ * itself: any change, checked again just before the write; for another
+ * dest: when the bytes to copy are no longer those read). */
 void           caissa_pgn_file_save_async     (CaissaPgnFile       *self,
                                                GFile               *dest,
                                                guint                position,
