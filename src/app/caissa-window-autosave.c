@@ -1,6 +1,6 @@
 /* caissa-window-autosave.c — CaissaWindow: the game in progress kept on
- * disk (CaissaAutosave), offered again at start-up, and the question at
- * the close.
+ * disk (CaissaAutosave), offered again at start-up, and the questions at
+ * the close and before another game takes its place in the window.
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -27,6 +27,9 @@
  * saying why it could not be read. */
 #define PENDING_KEY "caissa-autosave-pending"
 #define UNREADABLE_KEY "caissa-autosave-unreadable"
+/* Set while a game kept for later (when a file took its place) waits on
+ * disk, the autosave following nothing: the next new game offers it. */
+#define KEPT_KEY "caissa-autosave-kept"
 
 CaissaAutosave *
 _caissa_window_get_autosave (CaissaWindow *self)
@@ -114,6 +117,7 @@ keep_game (CaissaWindow *self)
 
   caissa_autosave_set_flipped (autosave, caissa_board_get_flipped (CAISSA_BOARD (board)));
   caissa_autosave_set_game (autosave, caissa_window_get_game (self));
+  g_signal_handlers_disconnect_by_func (board, board_flipped_cb, self);
   g_signal_connect_object (board, "notify::flipped", G_CALLBACK (board_flipped_cb), self, 0);
 }
 
@@ -328,6 +332,31 @@ _caissa_window_start_autosave (CaissaWindow *self,
     }
 }
 
+/* --- The questions before the game goes --------------------------------------------- */
+
+/* Nobody's time runs while a question is asked: returns the clock paused
+ * for it (a reference), or NULL when none was running. */
+static CaissaClock *
+pause_for_question (CaissaGame *game)
+{
+  CaissaClock *clock = caissa_game_get_clock (game);
+
+  if (clock != NULL && caissa_clock_get_running_side (clock) != CAISSA_COLOR_NONE
+      && caissa_clock_pause (clock, NULL))
+    return g_object_ref (clock);
+  return NULL;
+}
+
+/* After Cancel: the clock paused for the question runs again, if it is
+ * still the game's and still paused. */
+static void
+resume_after_question (CaissaGame  *game,
+                       CaissaClock *paused)
+{
+  if (paused != NULL && paused == caissa_game_get_clock (game) && caissa_clock_get_paused (paused))
+    caissa_clock_resume (paused, NULL);
+}
+
 /* --- The close ----------------------------------------------------------------------- */
 
 static void
@@ -337,8 +366,7 @@ close_response_cb (AdwMessageDialog *dialog,
 {
   CaissaAutosave *autosave = _caissa_window_get_autosave (self);
   CaissaGame *game = caissa_window_get_game (self);
-  CaissaClock *clock = caissa_game_get_clock (game);
-  gboolean paused = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "paused"));
+  CaissaClock *paused = g_object_get_data (G_OBJECT (dialog), "paused");
   g_autoptr(GError) error = NULL;
 
   if (g_str_equal (response, "keep"))
@@ -346,8 +374,7 @@ close_response_cb (AdwMessageDialog *dialog,
       /* The clocks as they stand now: resumed, they go on from here. */
       if (!caissa_autosave_save (autosave, &error))
         {
-          if (paused && clock != NULL)
-            caissa_clock_resume (clock, NULL);
+          resume_after_question (game, paused);
           show_message (self, _("The Game Could Not Be Kept"), error->message);
           return;
         }
@@ -358,8 +385,7 @@ close_response_cb (AdwMessageDialog *dialog,
   else
     {
       /* Cancel: play on. */
-      if (paused && clock != NULL)
-        caissa_clock_resume (clock, NULL);
+      resume_after_question (game, paused);
       return;
     }
 
@@ -372,9 +398,7 @@ _caissa_window_autosave_close_request (CaissaWindow *self)
 {
   CaissaAutosave *autosave = _caissa_window_get_autosave (self);
   CaissaGame *game = caissa_window_get_game (self);
-  CaissaClock *clock;
   AdwMessageDialog *dialog;
-  gboolean paused = FALSE;
 
   g_return_val_if_fail (CAISSA_IS_WINDOW (self), FALSE);
 
@@ -393,11 +417,6 @@ _caissa_window_autosave_close_request (CaissaWindow *self)
       return FALSE;
     }
 
-  /* Nobody's time runs while the question is asked. */
-  clock = caissa_game_get_clock (game);
-  if (clock != NULL && caissa_clock_get_running_side (clock) != CAISSA_COLOR_NONE)
-    paused = caissa_clock_pause (clock, NULL);
-
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
                                                        _("Keep This Game for Later?"),
                                                        _("A kept game is offered again the next time "
@@ -411,10 +430,201 @@ _caissa_window_autosave_close_request (CaissaWindow *self)
   adw_message_dialog_set_response_appearance (dialog, "keep", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (dialog, "keep");
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_object_set_data (G_OBJECT (dialog), "paused", GINT_TO_POINTER (paused));
+  g_object_set_data_full (G_OBJECT (dialog), "paused", pause_for_question (game), g_object_unref);
   g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
+}
+
+/* --- Another game in the window's place -------------------------------------------------- */
+
+typedef struct
+{
+  CaissaWindow            *self;
+  CaissaClock             *paused;
+  CaissaWindowReplaceFunc  then;
+  gpointer                 data;
+  GDestroyNotify           destroy;
+} Replace;
+
+static void
+replace_free (Replace *r)
+{
+  g_clear_object (&r->paused);
+  if (r->destroy != NULL)
+    r->destroy (r->data);
+  g_free (r);
+}
+
+static void
+replace_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     Replace          *r)
+{
+  CaissaWindow *self = r->self;
+  CaissaAutosave *autosave = _caissa_window_get_autosave (self);
+  CaissaGame *game = caissa_window_get_game (self);
+  gboolean kept_here = autosave != NULL && caissa_autosave_get_game (autosave) == game;
+  g_autoptr(GError) error = NULL;
+
+  if (g_str_equal (response, "keep"))
+    {
+      /* (A second question answered after the first: nothing is left
+       * to keep.) */
+      if (kept_here && caissa_autosave_is_worth_keeping (game))
+        {
+          /* The clocks as the question found them (paused): resumed,
+           * they go on from there. */
+          if (!caissa_autosave_save (autosave, &error))
+            {
+              resume_after_question (game, r->paused);
+              show_message (self, _("The Game Could Not Be Kept"), error->message);
+              return;
+            }
+          /* The file stays as it is: reviewing changes nothing, and the
+           * next new game offers it (_caissa_window_autosave_game_started()). */
+          caissa_autosave_set_game (autosave, NULL);
+          g_object_set_data (G_OBJECT (self), KEPT_KEY, GINT_TO_POINTER (TRUE));
+        }
+    }
+  else if (g_str_equal (response, "discard"))
+    {
+      if (kept_here && caissa_autosave_is_worth_keeping (game))
+        {
+          /* The file goes; the window's next game is kept again. */
+          caissa_autosave_discard (autosave);
+          keep_game (self);
+        }
+    }
+  else
+    {
+      /* Cancel: everything as it was, the clock running again. */
+      resume_after_question (game, r->paused);
+      return;
+    }
+  r->then (self, r->data);
+}
+
+static gboolean
+present_cb (gpointer data)
+{
+  /* (Unless answered, or gone with the window, meanwhile.) */
+  if (gtk_window_get_transient_for (GTK_WINDOW (data)) != NULL)
+    gtk_window_present (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+void
+_caissa_window_autosave_replace_then (CaissaWindow            *self,
+                                      const char              *file_name,
+                                      CaissaWindowReplaceFunc  then,
+                                      gpointer                 data,
+                                      GDestroyNotify           destroy)
+{
+  CaissaAutosave *autosave;
+  CaissaGame *game;
+  AdwMessageDialog *dialog;
+  g_autofree char *body = NULL;
+  gboolean can_keep;
+  Replace *r;
+
+  g_return_if_fail (CAISSA_IS_WINDOW (self));
+  g_return_if_fail (then != NULL);
+
+  game = caissa_window_get_game (self);
+  if (!caissa_autosave_is_worth_keeping (game))
+    {
+      then (self, data);
+      if (destroy != NULL)
+        destroy (data);
+      return;
+    }
+
+  r = g_new0 (Replace, 1);
+  r->self = self;
+  r->paused = pause_for_question (game);
+  r->then = then;
+  r->data = data;
+  r->destroy = destroy;
+
+  autosave = _caissa_window_get_autosave (self);
+  can_keep = autosave != NULL && caissa_autosave_get_game (autosave) == game;
+  if (can_keep)
+    {
+      if (file_name != NULL)
+        /* Translators: %s is a file name. */
+        body = g_strdup_printf (_("“%s” takes the place of the game in progress. A kept game is "
+                                  "offered again at the next new game or the next start of Caissa, "
+                                  "with its clocks as they are now."), file_name);
+      else
+        body = g_strdup (_("The pasted game takes the place of the game in progress. A kept game is "
+                           "offered again at the next new game or the next start of Caissa, "
+                           "with its clocks as they are now."));
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                           _("Keep This Game for Later?"), body));
+      adw_message_dialog_add_responses (dialog,
+                                        "cancel", _("_Cancel"),
+                                        "discard", _("_Discard"),
+                                        "keep", _("_Keep"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (dialog, "keep", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "keep");
+    }
+  else
+    {
+      /* A window that keeps nothing on disk (a second window): the game
+       * can only be given up. */
+      if (file_name != NULL)
+        /* Translators: %s is a file name. */
+        body = g_strdup_printf (_("“%s” takes the place of the game in progress, "
+                                  "which is then lost."), file_name);
+      else
+        body = g_strdup (_("The pasted game takes the place of the game in progress, "
+                           "which is then lost."));
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                           _("Discard the Game in Progress?"), body));
+      adw_message_dialog_add_responses (dialog,
+                                        "cancel", _("_Cancel"),
+                                        "discard", _("_Discard"),
+                                        NULL);
+      adw_message_dialog_set_default_response (dialog, "cancel");
+    }
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (replace_response_cb), r,
+                         (GClosureNotify) (void (*) (void)) replace_free, 0);
+  /* Shown once the window is presented too (a file handed over on the
+   * command line presents the window after opening it): above it even
+   * without a window manager. */
+  g_idle_add_full (G_PRIORITY_DEFAULT, present_cb, g_object_ref (dialog), g_object_unref);
+}
+
+void
+_caissa_window_autosave_game_started (CaissaWindow *self)
+{
+  CaissaAutosave *autosave;
+  CaissaSavedGame *saved;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (CAISSA_IS_WINDOW (self));
+
+  autosave = _caissa_window_get_autosave (self);
+  if (autosave == NULL || g_object_steal_data (G_OBJECT (self), KEPT_KEY) == NULL)
+    return;
+
+  /* The game kept for later, offered as at a start; nothing is written
+   * until the answer. */
+  saved = caissa_saved_game_load (caissa_autosave_get_path (autosave), &error);
+  if (saved != NULL)
+    {
+      ask_resume (self, saved);
+      return;
+    }
+  /* Gone meanwhile (another Caissa took it) or spoilt: the new game is
+   * kept from now on. */
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    g_warning ("%s", error->message);
+  keep_game (self);
 }
 
 /* --- For tests driving the app from outside ------------------------------------------- */
@@ -478,4 +688,6 @@ _caissa_window_autosave_describe (CaissaWindow *self,
     }
   if (autosave != NULL && caissa_autosave_get_game (autosave) != NULL)
     g_string_append_printf (out, "autosave %s\n", caissa_autosave_get_path (autosave));
+  g_string_append_printf (out, "kept-for-later %d\n",
+                          g_object_get_data (G_OBJECT (self), KEPT_KEY) != NULL);
 }

@@ -26,11 +26,35 @@ CaissaAutosave *_caissa_window_get_autosave           (CaissaWindow *self);
  * itself after the answer). */
 gboolean        _caissa_window_autosave_close_request (CaissaWindow *self);
 
+/* Work that waits for the answer to a question; data is freed after it
+ * runs, or when it will not (Cancel). */
+typedef void    (*CaissaWindowReplaceFunc)             (CaissaWindow *self,
+                                                        gpointer      data);
+/* Before another game takes the place of the window's (a file opened, a
+ * game pasted; file_name NULL for the latter): while a game is being
+ * played (caissa_autosave_is_worth_keeping()), asks "Keep This Game for
+ * Later?" — Cancel, Discard or Keep, as at the close; only Cancel or
+ * Discard when the window keeps nothing on disk — with its clock paused,
+ * and runs then unless the answer was Cancel (the clock then runs on).
+ * Keep saves the game and leaves the file alone until the next new game
+ * (_caissa_window_autosave_game_started()) offers it. Without a game in
+ * progress then runs at once. */
+void            _caissa_window_autosave_replace_then  (CaissaWindow            *self,
+                                                       const char              *file_name,
+                                                       CaissaWindowReplaceFunc  then,
+                                                       gpointer                 data,
+                                                       GDestroyNotify           destroy);
+/* From caissa_window_start_game(): a game kept for later when a file took
+ * its place is offered now ("Resume the Unfinished Game?"), before the new
+ * game is kept in its file. */
+void            _caissa_window_autosave_game_started  (CaissaWindow *self);
+
 /* From caissa_window_describe_state(): "white-name NAME", "black-name
  * NAME", "draw-offer white|black|none", "can-offer W B" (0/1 each),
  * "clock-ms W B" (remaining, exact), "game-menu-button X Y W H" (the Draw
  * or Resign menu's button, in the toplevel surface's pixels), "autosave
- * PATH" when the game is kept. */
+ * PATH" when the game is kept, "kept-for-later 0|1" (a game kept for
+ * later waits on disk, offered at the next new game). */
 void            _caissa_window_autosave_describe      (CaissaWindow *self,
                                                        GString      *out);
 

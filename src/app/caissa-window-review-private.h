@@ -14,6 +14,7 @@
 #include "caissa-game-list.h"
 #include "caissa-move-list.h"
 #include "caissa-pgn-file.h"
+#include "caissa-window-autosave.h"
 #include "caissa-window-review.h"
 
 G_BEGIN_DECLS
@@ -77,6 +78,16 @@ GtkFileFilter *_caissa_review_pgn_filter         (void);
 
 /* caissa-window-review-save.c */
 void           _caissa_review_confirm_then       (CaissaWindowReview *review,
+                                                  ThenFunc            then,
+                                                  gpointer            data,
+                                                  GDestroyNotify      destroy);
+/* Runs then once the game shown may make way for another (file_name's,
+ * or a pasted one when NULL): a game being played is asked about first
+ * ("Keep This Game for Later?", caissa-window-autosave.c), unsaved
+ * changes to a reviewed one too (_caissa_review_confirm_then()). Cancel
+ * leaves everything as it was; data is freed with destroy either way. */
+void           _caissa_review_replace_then       (CaissaWindowReview *review,
+                                                  const char         *file_name,
                                                   ThenFunc            then,
                                                   gpointer            data,
                                                   GDestroyNotify      destroy);

@@ -114,6 +114,52 @@ _caissa_review_confirm_then (CaissaWindowReview *review,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The review's work, waiting first for the question about a game being
+ * played. */
+typedef struct
+{
+  CaissaWindowReview *review;
+  ThenFunc            then;
+  gpointer            data;
+  GDestroyNotify      destroy;
+} Replacing;
+
+static void
+replacing_free (Replacing *r)
+{
+  if (r->destroy != NULL)
+    r->destroy (r->data);
+  g_free (r);
+}
+
+static void
+replacing_go (CaissaWindow *window,
+              gpointer      data)
+{
+  Replacing *r = data;
+
+  /* The data is the unsaved-changes question's from here on. */
+  _caissa_review_confirm_then (r->review, r->then, r->data, r->destroy);
+  r->destroy = NULL;
+}
+
+void
+_caissa_review_replace_then (CaissaWindowReview *review,
+                             const char         *file_name,
+                             ThenFunc            then,
+                             gpointer            data,
+                             GDestroyNotify      destroy)
+{
+  Replacing *r = g_new0 (Replacing, 1);
+
+  r->review = review;
+  r->then = then;
+  r->data = data;
+  r->destroy = destroy;
+  _caissa_window_autosave_replace_then (review->window, file_name, replacing_go, r,
+                                        (GDestroyNotify) replacing_free);
+}
+
 /* --- Saving ---------------------------------------------------------------------------------- */
 
 typedef struct

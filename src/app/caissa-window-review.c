@@ -272,7 +272,8 @@ open_game (CaissaWindowReview *review,
         adw_flap_set_reveal_flap (review->flap, FALSE);
       return;
     }
-  _caissa_review_confirm_then (review, open_game_now, GUINT_TO_POINTER (position), NULL);
+  _caissa_review_replace_then (review, caissa_pgn_file_get_name (review->file),
+                               open_game_now, GUINT_TO_POINTER (position), NULL);
 }
 
 static void
@@ -379,6 +380,11 @@ static void
 open_file_now (CaissaWindowReview *review,
                gpointer            data)
 {
+  GFile *file = caissa_pgn_file_get_file (data);
+
+  /* Only a file actually opened goes to the recent list. */
+  if (file != NULL)
+    _caissa_review_add_recent (file);
   _caissa_review_set_file (review, data, G_MAXUINT);
 }
 
@@ -397,8 +403,7 @@ caissa_window_open_file (CaissaWindow  *window,
   pgn = caissa_pgn_file_new (file, error);
   if (pgn == NULL)
     return FALSE;
-  _caissa_review_add_recent (file);
-  _caissa_review_confirm_then (review, open_file_now, pgn, g_object_unref);
+  _caissa_review_replace_then (review, caissa_pgn_file_get_name (pgn), open_file_now, pgn, g_object_unref);
   return TRUE;
 }
 
@@ -520,40 +525,39 @@ copy_action (GtkWidget  *widget,
     }
 }
 
-static void
-paste_text (CaissaWindowReview *review,
-            const char         *text)
+typedef enum
 {
-  g_autofree char *trimmed = g_strstrip (g_strdup (text ? text : ""));
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(CaissaPgnFile) file = NULL;
+  PASTE_NOTHING,
+  PASTE_FEN,
+  PASTE_PGN,
+} PasteKind;
+
+/* What trimmed (the clipboard's text) holds; when nothing to paste, the
+ * user is told why. */
+static PasteKind
+paste_kind (CaissaWindowReview *review,
+            const char         *trimmed)
+{
   ChessError err = { 0 };
   ChessGame *core;
 
   if (*trimmed == '\0')
     {
       _caissa_review_toast (review, _("The clipboard holds no text"));
-      return;
+      return PASTE_NOTHING;
     }
 
   if (!strchr (trimmed, '\n') && caissa_game_validate_fen (trimmed, NULL))
     {
       ChessGame *game = chess_game_new ();
+      gboolean ok = chess_game_set_start_fen (game, trimmed, &err);
 
-      if (chess_game_set_start_fen (game, trimmed, &err))
-        {
-          _caissa_review_set_file (review, NULL, G_MAXUINT);
-          g_free (review->source);
-          review->source = g_strdup (_("Pasted Position"));
-          _caissa_review_load_game (review, game);
-          _caissa_review_set_dirty (review, FALSE);
-          _caissa_review_update_title (review);
-          return;
-        }
       chess_game_free (game);
+      if (ok)
+        return PASTE_FEN;
+      err = (ChessError) { 0 };
     }
 
-  /* PGN: one game is shown; several are listed like a file's. */
   core = chess_pgn_read_game (trimmed, strlen (trimmed), &err, NULL);
   if (core == NULL)
     {
@@ -565,20 +569,50 @@ paste_text (CaissaWindowReview *review,
         /* Translators: line and column in the pasted text, then what is wrong. */
         body = g_strdup_printf (_("Line %lu, column %lu: %s"), err.line, err.column, err.message);
       _caissa_review_show_error (review, _("Nothing to Paste"), body);
-      return;
+      return PASTE_NOTHING;
     }
   chess_game_free (core);
-
-  bytes = g_bytes_new (trimmed, strlen (trimmed));
-  file = caissa_pgn_file_new_from_bytes (bytes, _("Pasted Game"));
-  _caissa_review_set_file (review, file, G_MAXUINT);
+  return PASTE_PGN;
 }
 
+/* Shows the pasted text (trimmed, checked by paste_kind()): a FEN as a
+ * position to analyse, PGN like a file's games (the first shown). */
 static void
 paste_now (CaissaWindowReview *review,
            gpointer            data)
 {
-  paste_text (review, data);
+  const char *trimmed = data;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(CaissaPgnFile) file = NULL;
+  ChessError err = { 0 };
+
+  switch (paste_kind (review, trimmed))
+    {
+    case PASTE_FEN:
+      {
+        ChessGame *game = chess_game_new ();
+
+        if (!chess_game_set_start_fen (game, trimmed, &err))
+          g_assert_not_reached ();
+        _caissa_review_set_file (review, NULL, G_MAXUINT);
+        g_free (review->source);
+        review->source = g_strdup (_("Pasted Position"));
+        _caissa_review_load_game (review, game);
+        _caissa_review_set_dirty (review, FALSE);
+        _caissa_review_update_title (review);
+      }
+      break;
+
+    case PASTE_PGN:
+      bytes = g_bytes_new (trimmed, strlen (trimmed));
+      file = caissa_pgn_file_new_from_bytes (bytes, _("Pasted Game"));
+      _caissa_review_set_file (review, file, G_MAXUINT);
+      break;
+
+    case PASTE_NOTHING:
+    default:
+      break;
+    }
 }
 
 static void
@@ -588,14 +622,23 @@ paste_read_cb (GObject      *source,
 {
   CaissaWindowReview *review = user_data;
   g_autoptr(GError) error = NULL;
-  char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  char *trimmed;
 
   if (text == NULL)
     {
       _caissa_review_toast (review, _("The clipboard holds no text"));
       return;
     }
-  _caissa_review_confirm_then (review, paste_now, text, g_free);
+  trimmed = g_strstrip (g_strdup (text));
+  /* Checked before the game in progress is asked about: nothing is given
+   * up for text that cannot be shown. */
+  if (paste_kind (review, trimmed) == PASTE_NOTHING)
+    {
+      g_free (trimmed);
+      return;
+    }
+  _caissa_review_replace_then (review, NULL, paste_now, trimmed, g_free);
 }
 
 static void

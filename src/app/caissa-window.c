@@ -1015,6 +1015,8 @@ caissa_window_start_game (CaissaWindow  *self,
         g_settings_set_string (self->settings, "black-name", black_name);
     }
   setup_clock (self);
+  /* A game kept for later when a file took its place is offered now. */
+  _caissa_window_autosave_game_started (self);
 
   return TRUE;
 }

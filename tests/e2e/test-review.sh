@@ -14,7 +14,12 @@
 #   - Ctrl+S writes the file back: the edited game in export format, every
 #     other game byte for byte; the file reads back with the same moves,
 #     variations and comments (compared with caissa-cli pgn-export), and
-#     save-game-to writes the same game.
+#     save-game-to writes the same game;
+#   - started again without a file, 1. e4 e5 played with the mouse: the
+#     file handed over by a second `caissa FILE` asks "Keep This Game for
+#     Later?" before anything changes; Escape (Cancel) leaves the game as it
+#     was; the same file sent over D-Bus (org.freedesktop.Application.Open)
+#     asks again; Return (Keep) opens the file and leaves the game on disk.
 # Prints TAP. Needs an X display, xdotool, gdbus and a session bus; without
 # them it skips, except under CI (CI set), where it fails.
 set -u
@@ -24,7 +29,7 @@ cli=${CAISSA_CLI:-}
 
 e2e_require cli
 
-echo "1..17"
+echo "1..24"
 
 export XDG_CONFIG_HOME="$tmp/config"
 export XDG_DATA_HOME="$tmp/data"
@@ -216,6 +221,94 @@ if cmp -s "$tmp/single.pgn" "$tmp/saved1.pgn"; then
   ok "save-game-to writes the same game"
 else
   not_ok "save-game-to writes the same game" "$(diff "$tmp/single.pgn" "$tmp/saved1.pgn")"
+fi
+
+# 7. A game in progress, and a file handed over to the running app.
+kill "$app_pid" 2>/dev/null
+wait "$app_pid" 2>/dev/null
+app_pid=
+sleep 0.3
+# (XDG_STATE_HOME apart from $tmp/state, where dump-state writes.)
+saved_game="$tmp/xdg-state/caissa/current-game.ini"
+XDG_STATE_HOME="$tmp/xdg-state" "$app" >>"$tmp/app.log" 2>&1 &
+app_pid=$!
+wid=
+for i in $(seq 1 100); do
+  wid=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -n 1)
+  [ -n "$wid" ] && break
+  sleep 0.1
+done
+[ -n "$wid" ] || bail "no Caissa window within 10 s (second start)"
+for i in $(seq 1 100); do
+  action dump-state "$tmp/state" 2>/dev/null && break
+  sleep 0.1
+done
+xdotool windowsize --sync "$wid" 1400 900 2>/dev/null
+sleep 0.5
+eval "$(xdotool getwindowgeometry --shell "$wid")"
+win_x=$X
+win_y=$Y
+read -r a1x a1y size <<<"$(state 'square a1')"
+read -r h8x h8y _ <<<"$(state 'square h8')"
+click_square e2
+click_square e4
+click_square e7
+click_square e5
+check "1. e4 e5 played with the mouse" wait_for n-plies 2
+
+# The dialog's window, by its title, within 10 s: its id in $found (no
+# command substitution: its subshell would run the EXIT trap).
+find_dialog ()
+{
+  local i
+  found=
+  for i in $(seq 1 100); do
+    xdotool search --onlyvisible --name 'Keep This Game' >"$tmp/found" 2>/dev/null
+    found=$(head -n 1 "$tmp/found")
+    [ -n "$found" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+dialog_key ()  # dialog_key KEYSYM: typed into the question
+{
+  xdotool windowfocus --sync "$found" 2>/dev/null
+  xdotool key "$1"
+  sleep 0.5
+}
+
+"$app" "$tmp/games.pgn" >>"$tmp/app.log" 2>&1
+find_dialog
+if [ -n "$found" ] && [ "$(state n-plies)" = 2 ] && [ "$(state analysis)" = 0 ] \
+   && ! grep -q '^file ' "$tmp/state"; then
+  ok "caissa FILE mid-game asks to keep the game first, nothing changed yet"
+else
+  not_ok "caissa FILE mid-game asks to keep the game first, nothing changed yet" "$(cat "$tmp/state")"
+fi
+[ -n "$found" ] && dialog_key Escape
+if [ -z "$(xdotool search --onlyvisible --name 'Keep This Game' 2>/dev/null)" ] \
+   && [ "$(state n-plies)" = 2 ] && [ "$(state analysis)" = 0 ] \
+   && [ "$(state game-index)" = 0 ] && ! grep -q '^file ' "$tmp/state"; then
+  ok "Escape (Cancel): the game as it was, the file not opened"
+else
+  not_ok "Escape (Cancel): the game as it was, the file not opened" "$(cat "$tmp/state")"
+fi
+click_square g1
+click_square f3
+check "play goes on after Cancel: 2. Nf3" wait_for n-plies 3
+
+gdbus call --session --dest io.github.caissa.Caissa --object-path /io/github/caissa/Caissa \
+  --method org.freedesktop.Application.Open "['file://$tmp/games.pgn']" '{}' >/dev/null
+find_dialog
+check "a file sent over D-Bus (Open) asks too" test -n "$found"
+[ -n "$found" ] && dialog_key Return
+check "Return (Keep): the file is open" wait_for game-index 1
+kept=$(state kept-for-later)
+if grep -q '1\. e4 e5 2\. Nf3' "$saved_game" 2>/dev/null && [ "$kept" = 1 ]; then
+  ok "Keep: the played game is on disk, offered at the next start"
+else
+  not_ok "Keep: the played game is on disk, offered at the next start" \
+    "kept-for-later: $kept" "$(cat "$saved_game" 2>&1)"
 fi
 
 exit $failed
