@@ -1,0 +1,342 @@
+/* test-toast-placement.c — toasts never lie over the board, so they never
+ * take a click meant for a square (a move from g1 was once lost under a
+ * toast): in the window and on the practice page, with the board beside
+ * the side panel (wide) and above it (narrow), a toast showing is inside
+ * the window, beside or under the board but not over it, not over the
+ * clock's buttons, and every square still picks the board.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "caissa-adaptive-box.h"
+#include "caissa-board.h"
+#include "caissa-clock-face.h"
+#include "caissa-practice-page.h"
+#include "caissa-resources.h"
+#include "caissa-window.h"
+#include "caissa-window-autosave.h"
+
+typedef struct
+{
+  int         width;
+  int         height;
+  gboolean    narrow;
+  const char *name;
+} Size;
+
+static const Size sizes[] = {
+  { 1400, 900, FALSE, "wide" },
+  { 400, 800, TRUE, "narrow" },
+  /* About the shortest narrow window whose side panel (with a clock) is
+   * not cut off at the bottom: below, the panel runs past the window's
+   * edge, toasts with it (CaissaAdaptiveBox measures its minimum height for
+   * the wide layout). */
+  { 400, 700, TRUE, "narrow-short" },
+};
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                gboolean      *painted)
+{
+  *painted = TRUE;
+}
+
+/* Until two frames have been painted (the layout and the toast settle). */
+static void
+wait_frames (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_assert_nonnull (clock);
+  for (guint i = 0; i < 2; i++)
+    {
+      gboolean painted = FALSE;
+      gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
+
+      gtk_widget_queue_draw (widget);
+      while (!painted)
+        {
+          g_main_context_iteration (NULL, FALSE);
+          g_usleep (500);
+          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        }
+      g_signal_handler_disconnect (clock, id);
+    }
+}
+
+static GtkWidget *
+find_type (GtkWidget  *widget,
+           const char *type_name)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), type_name) && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The toast on screen, once it is there. */
+static GtkWidget *
+wait_toast (GtkWidget *window)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GtkWidget *toast;
+
+  while ((toast = find_type (window, "AdwToastWidget")) == NULL
+         || gtk_widget_get_width (toast) == 0)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  wait_frames (window);
+  return toast;
+}
+
+static graphene_rect_t
+bounds_in (GtkWidget *widget,
+           GtkWidget *window)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &bounds));
+  return bounds;
+}
+
+#define PRINT_RECT(r) (r).origin.x, (r).origin.y, (r).size.width, (r).size.height
+
+static void
+assert_apart (const graphene_rect_t *toast,
+              const graphene_rect_t *other,
+              const char            *what,
+              const Size            *size)
+{
+  if (graphene_rect_intersection (toast, other, NULL))
+    g_error ("%s: the toast (%g,%g %g×%g) lies over %s (%g,%g %g×%g)", size->name,
+             PRINT_RECT (*toast), what, PRINT_RECT (*other));
+}
+
+/* The checks common to both: toast inside the window and inside the
+ * panel, apart from the board; each square's centre picks the board. */
+static void
+check_toast (GtkWidget   *window,
+             GtkWidget   *toast,
+             CaissaBoard *board,
+             GtkWidget   *panel,
+             const Size  *size)
+{
+  graphene_rect_t t = bounds_in (toast, window);
+  graphene_rect_t b = bounds_in (GTK_WIDGET (board), window);
+  graphene_rect_t p = bounds_in (panel, window);
+  graphene_rect_t w = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (window), gtk_widget_get_height (window));
+
+  g_test_message ("%s: window %g×%g, board %g,%g %g×%g, toast %g,%g %g×%g", size->name,
+                  w.size.width, w.size.height, PRINT_RECT (b), PRINT_RECT (t));
+  g_assert_cmpfloat (t.size.width, >, 0);
+  g_assert_cmpfloat (t.size.height, >, 0);
+  g_assert_cmpfloat (b.size.width, >, 0);
+  assert_apart (&t, &b, "the board", size);
+  if (!graphene_rect_contains_rect (&w, &t))
+    g_error ("%s: the toast (%g,%g %g×%g) is not all inside the window (%g×%g)", size->name,
+             PRINT_RECT (t), w.size.width, w.size.height);
+  if (!graphene_rect_contains_rect (&p, &t))
+    g_error ("%s: the toast (%g,%g %g×%g) is not inside the side panel (%g,%g %g×%g)", size->name,
+             PRINT_RECT (t), PRINT_RECT (p));
+  /* Narrow, the panel is under the board; wide, beside it. */
+  if (size->narrow)
+    g_assert_cmpfloat (t.origin.y, >=, b.origin.y + b.size.height);
+  else
+    g_assert_cmpfloat (t.origin.x, >=, b.origin.x + b.size.width);
+
+  for (int sq = 0; sq < 64; sq++)
+    {
+      graphene_rect_t s;
+      double x, y;
+      GtkWidget *picked;
+
+      g_assert_true (caissa_board_get_square_bounds (board, (ChessSquare) sq, &s));
+      g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (board), window,
+                                                       s.origin.x + s.size.width / 2,
+                                                       s.origin.y + s.size.height / 2, &x, &y));
+      picked = gtk_widget_pick (window, x, y, GTK_PICK_DEFAULT);
+      if (picked == NULL
+          || (picked != GTK_WIDGET (board) && !gtk_widget_is_ancestor (picked, GTK_WIDGET (board))))
+        g_error ("%s: a click on square %d (%g,%g) goes to %s, not the board", size->name, sq, x, y,
+                 picked != NULL ? G_OBJECT_TYPE_NAME (picked) : "nothing");
+    }
+}
+
+static GtkWidget *
+template_child (gpointer    widget,
+                GType       type,
+                const char *name)
+{
+  GtkWidget *child = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (widget), type, name));
+
+  g_assert_nonnull (child);
+  return child;
+}
+
+/* --- The window ------------------------------------------------------------------------- */
+
+static void
+test_window (gconstpointer data)
+{
+  const Size *size = data;
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  GtkWidget *widget = GTK_WIDGET (window);
+  CaissaBoard *board = CAISSA_BOARD (caissa_window_get_board (window));
+  GtkWidget *panel = template_child (window, CAISSA_TYPE_WINDOW, "toast_overlay");
+  GtkWidget *slot = GTK_WIDGET (caissa_window_get_clock_slot (window));
+  g_autofree char *narrow = g_strdup_printf ("\nnarrow %d\n", size->narrow);
+  CaissaClockFace *face;
+  AdwToast *long_toast;
+  GtkWidget *toast;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  /* A clocked game: the clock's buttons must stay free too. */
+  g_assert_true (caissa_window_set_time_control (window, "300+2", FALSE, NULL));
+  g_assert_true (caissa_window_start_game (window, NULL, NULL, NULL, NULL));
+  gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_frames (widget);
+  {
+    g_autofree char *state = caissa_window_describe_state (window);
+
+    g_assert_nonnull (strstr (state, narrow));
+  }
+
+  /* A short toast, from an action. */
+  g_assert_true (gtk_widget_activate_action (widget, "win.copy-fen", NULL));
+  toast = wait_toast (widget);
+  check_toast (widget, toast, board, panel, size);
+  face = CAISSA_CLOCK_FACE (gtk_widget_get_first_child (slot));
+  g_assert_true (CAISSA_IS_CLOCK_FACE (face));
+  for (CaissaColor c = CAISSA_COLOR_WHITE; c <= CAISSA_COLOR_BLACK; c++)
+    {
+      graphene_rect_t t = bounds_in (toast, widget);
+      graphene_rect_t button = bounds_in (caissa_clock_face_get_button (face, c), widget);
+
+      assert_apart (&t, &button, "a clock button", size);
+    }
+
+  /* The longest kind: the autosave's failure, with its Details button
+   * (high priority: it replaces the one shown). */
+  long_toast = adw_toast_new ("The game could not be saved: No space left on device");
+  adw_toast_set_button_label (long_toast, "_Details");
+  adw_toast_set_priority (long_toast, ADW_TOAST_PRIORITY_HIGH);
+  _caissa_window_add_toast (window, long_toast);
+  wait_frames (widget);
+  toast = wait_toast (widget);
+  check_toast (widget, toast, board, panel, size);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (window);
+}
+
+/* --- The practice page --------------------------------------------------------------------- */
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    {
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          remove_tree (child);
+        }
+      g_dir_close (dir);
+    }
+  g_remove (path);
+}
+
+/* The toast for unreadable records stays until closed: it must not sit on
+ * the board the whole session. */
+static void
+test_practice (gconstpointer data)
+{
+  const Size *size = data;
+  g_autofree char *dir = g_dir_make_tmp ("caissa-toast-XXXXXX", NULL);
+  g_autofree char *records = g_build_filename (dir, "practice.ini", NULL);
+  g_autofree char *cache = g_build_filename (dir, "cache", NULL);
+  CaissaPractice *practice;
+  CaissaPracticePage *page;
+  GtkWidget *window, *toast;
+
+  g_assert_true (g_file_set_contents (records, "\x01 not [[ a key file\n", -1, NULL));
+  /* The unreadable records are said in the log too (and moved aside). */
+  g_test_expect_message ("caissa-practice", G_LOG_LEVEL_WARNING, "*the practice records cannot be read*");
+  practice = caissa_practice_new (records, cache);
+  caissa_practice_set_cache_tables (practice, FALSE);
+  caissa_practice_set_reply_delay (practice, 0);
+  page = CAISSA_PRACTICE_PAGE (caissa_practice_page_new_for_practice (practice));
+
+  window = adw_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
+  adw_window_set_content (ADW_WINDOW (window), GTK_WIDGET (page));
+  gtk_window_present (GTK_WINDOW (window));
+  caissa_practice_page_start (page, CHESS_TB_KQK, 2, 2, 42);
+  wait_frames (window);
+
+  toast = wait_toast (window);
+  g_test_assert_expected_messages ();
+  g_assert_true (g_file_test (records, G_FILE_TEST_EXISTS) == FALSE);
+  check_toast (window, toast, caissa_practice_page_get_board (page),
+               template_child (page, CAISSA_TYPE_PRACTICE_PAGE, "toast_overlay"), size);
+  g_assert_cmpint (caissa_adaptive_box_get_narrow (CAISSA_ADAPTIVE_BOX (template_child (page, CAISSA_TYPE_PRACTICE_PAGE,
+                                                                                         "adaptive_box"))),
+                   ==, size->narrow);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (practice);
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      if (g_getenv ("CI") != NULL)
+        g_error ("no display, but CI is set: run under xvfb-run");
+      g_printerr ("no display: skipped\n");
+      return 77;
+    }
+  adw_init ();
+  caissa_register_resource ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *window = g_strdup_printf ("/app/toast-placement/window/%s", sizes[i].name);
+      g_autofree char *practice = g_strdup_printf ("/app/toast-placement/practice-page/%s", sizes[i].name);
+
+      g_test_add_data_func (window, &sizes[i], test_window);
+      g_test_add_data_func (practice, &sizes[i], test_practice);
+    }
+  return g_test_run ();
+}
