@@ -8,11 +8,13 @@
  */
 #include <fcntl.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
 
+#include "caissa-fault-guard.h"
 #include "caissa-pgn-file.h"
 #include "caissa-pgn-search.h"
 #include "chess-pgn.h"
@@ -654,11 +656,23 @@ test_save (void)
   while ((name = g_dir_read_name (dir)) != NULL)
     g_assert_false (g_str_has_prefix (name, ".goutputstream") || g_str_has_prefix (name, ".save.pgn."));
 
-  /* The old mapping or copy still reads the old game. */
+  /* The old mapping or copy still reads the old game. The file's own save
+   * is not a change on disk to tell; but the file no longer has its games
+   * where this one has them: not saved over again. */
   contents = caissa_pgn_file_dup_game_text (file, 200, &len, &error);
   g_assert_no_error (error);
   g_assert_cmpmem (contents, len, old_text, old_len);
   g_clear_pointer (&contents, g_free);
+  core = caissa_pgn_file_read_game (file, 201, &error);
+  g_assert_no_error (error);
+  chess_game_free (core);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_false (caissa_pgn_file_get_changed_on_disk (file));
+  g_assert_false (save (file, gfile, 300, pgn, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+  g_clear_error (&error);
+  g_assert_false (caissa_pgn_file_get_changed_on_disk (file));
 
   /* Read back: 500 games, game 201 with its variation and comment. */
   reread = open_path (path);
@@ -1136,6 +1150,77 @@ test_same_size_change (gconstpointer data)
   g_string_free (gen.text, TRUE);
 }
 
+/* The guard under it all: a fault in a guarded range is caught, where it
+ * was; guards nest; a fault outside every guard still ends the process
+ * (the handler passes it on), so a bug is never hidden. */
+static void
+test_fault_guard (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "guard.bin", NULL);
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  g_autofree char *buf = g_malloc (3 * page);
+  g_autoptr(GError) error = NULL;
+  CaissaFaultGuard outer, inner;
+  volatile gboolean caught = FALSE;
+  gsize offset = 0;
+  char *map;
+  int fd;
+
+  memset (buf, 'x', 3 * page);
+  g_file_set_contents (path, buf, (gssize) (3 * page), &error);
+  g_assert_no_error (error);
+  fd = g_open (path, O_RDONLY, 0);
+  g_assert_cmpint (fd, >=, 0);
+  map = mmap (NULL, 3 * page, PROT_READ, MAP_PRIVATE, fd, 0);
+  g_assert_true (map != MAP_FAILED);
+  close (fd);
+  g_assert_cmpint (truncate (path, 100), ==, 0);
+
+  if (g_test_subprocess ())
+    {
+      volatile char c;
+
+      caissa_fault_guard_install ();
+      c = map[2 * page];
+      g_print ("survived %d\n", c);
+      return;
+    }
+
+  /* The first page reads (zeros past the end); the second is gone. */
+  g_assert_true (caissa_fault_guard_copy (buf, map, page, &offset));
+  for (guint i = 0; i < 100; i++)
+    g_assert_cmpint (buf[i], ==, 'x');
+  g_assert_cmpint (buf[100], ==, 0);
+  g_assert_false (caissa_fault_guard_copy (buf, map + 10, 3 * page - 10, &offset));
+  g_assert_cmpuint (offset, ==, page - 10);
+
+  /* Nested: the inner guard does not hold the address, the outer does. */
+  caissa_fault_guard_push (&outer, map, 3 * page);
+  if (CAISSA_FAULT_GUARD_TRY (&outer))
+    {
+      caissa_fault_guard_push (&inner, buf, page);
+      if (CAISSA_FAULT_GUARD_TRY (&inner))
+        {
+          g_assert_cmpint (((volatile char *) map)[2 * page + 5], ==, 0);
+          caissa_fault_guard_pop (&inner);
+        }
+      caissa_fault_guard_pop (&outer);
+    }
+  else
+    caught = TRUE;
+  g_assert_true (caught);
+  g_assert_true (outer.fault == map + 2 * page + 5);
+  /* Both were let go: a guard set now is the only one. */
+  g_assert_true (caissa_fault_guard_copy (buf, map, 1, NULL));
+
+  munmap (map, 3 * page);
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stdout_unmatched ("*survived*");
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1163,6 +1248,7 @@ main (int   argc,
   g_test_add_func ("/model/pgn-file/vanished", test_vanished);
   g_test_add_func ("/model/pgn-file/save", test_save);
   g_test_add_func ("/model/pgn-search/as-you-type", test_search);
+  g_test_add_func ("/model/fault-guard/caught-where-set", test_fault_guard);
   g_test_add_func ("/model/pgn-file/changed/cut-while-indexing", test_cut_while_indexing);
   g_test_add_func ("/model/pgn-file/changed/cut-while-checking", test_cut_while_checking);
   g_test_add_data_func ("/model/pgn-file/changed/cut-then-search", "search", test_cut_after_indexing);

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -86,7 +87,8 @@ caissa_fault_guard_install (void)
        * jump out of it (which restores no mask) leaves it unblocked. */
       action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
       sigemptyset (&action.sa_mask);
-      if (sigaction (SIGBUS, &action, &previous) != 0)
+      /* previous is complete before the handler can run. */
+      if (sigaction (SIGBUS, NULL, &previous) != 0 || sigaction (SIGBUS, &action, NULL) != 0)
         g_critical ("Cannot handle SIGBUS: %s", g_strerror (errno));
       g_once_init_leave (&installed, 1);
     }

@@ -188,6 +188,8 @@ typedef struct
   gboolean         index_done;
   gboolean         check_done;
   gboolean         changed;       /* the file on disk is not what was read */
+  gboolean         saved;         /* saved over itself: saved_stamp is the file written */
+  CaissaFileStamp  saved_stamp;
   GSource         *dispatch;
   gint64           last_dispatch;
   guint            n_dispatched;
@@ -458,6 +460,23 @@ loader_bytes_intact (Loader *loader)
   return !atomic_load (&loader->damaged);
 }
 
+/* Any thread: whether now, the stamp of the file at the path, is another
+ * file than the one read — and than the one this file's own save wrote
+ * over it, which is not news. */
+static gboolean
+loader_is_other (Loader                *loader,
+                 const CaissaFileStamp *now)
+{
+  gboolean other;
+
+  if (caissa_file_stamp_equal (now, &loader->stamp))
+    return FALSE;
+  g_mutex_lock (&loader->mutex);
+  other = !loader->saved || !caissa_file_stamp_equal (now, &loader->saved_stamp);
+  g_mutex_unlock (&loader->mutex);
+  return other;
+}
+
 /* Any thread: looks at the file on disk, notes what changed; returns
  * whether the bytes read so far are still the file's (always, for a copy
  * in memory). A file replaced or deleted is a change, but its mapping
@@ -474,7 +493,8 @@ loader_look (Loader *loader)
     {
       if (caissa_file_stamp_equal (&now, &loader->stamp))
         return !atomic_load (&loader->damaged);
-      loader_mark_changed (loader);
+      if (loader_is_other (loader, &now))
+        loader_mark_changed (loader);
     }
   return loader_bytes_intact (loader);
 }
@@ -2027,8 +2047,9 @@ save_job_free (SaveJob *job)
 }
 
 /* Whether the file on disk is no longer the one read (any change: its
- * bytes, or another file or none at its path): a reason not to save over
- * it. */
+ * bytes, or another file or none at its path, even the one this file's own
+ * save wrote, whose games are not where this file has them): a reason not
+ * to save over it. */
 static gboolean
 file_changed (CaissaPgnFile  *self,
               GError        **error)
@@ -2042,7 +2063,8 @@ file_changed (CaissaPgnFile  *self,
     return FALSE;
   if (caissa_file_stamp_equal (&now, &self->loader->stamp))
     return FALSE;
-  loader_mark_changed (self->loader);
+  if (loader_is_other (self->loader, &now))
+    loader_mark_changed (self->loader);
   g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
                /* Translators: %s is a file name. */
                _("%s changed on disk since it was opened"), self->name);
@@ -2094,8 +2116,9 @@ write_chunked (GOutputStream  *out,
 }
 
 /* Writes the pieces to dest, replacing it whole or not at all; expected
- * (or NULL): the stamp dest must still have. source: the Loader the
- * pieces may point into. */
+ * (or NULL): the stamp dest must still have; written (or NULL): receives
+ * the stamp of the file written (exists FALSE when not known). source:
+ * the Loader the pieces may point into. */
 static gboolean
 write_atomically (GFile                  *dest,
                   Loader                 *source,
@@ -2103,6 +2126,7 @@ write_atomically (GFile                  *dest,
                   const gsize            *lengths,
                   guint                   n_pieces,
                   const CaissaFileStamp  *expected,
+                  CaissaFileStamp        *written,
                   GCancellable           *cancellable,
                   GError                **error)
 {
@@ -2112,6 +2136,9 @@ write_atomically (GFile                  *dest,
   g_autofree char *path = g_file_get_path (dest);
   gboolean existed;
 
+  if (written != NULL)
+    memset (written, 0, sizeof *written);
+
   /* A local file: temporary file, fsync, rename, fsync of the folder
    * (caissa_atomic_writev()), so a crash or a power cut at any moment
    * leaves the old file or the new one. The pieces are handed to write():
@@ -2119,7 +2146,7 @@ write_atomically (GFile                  *dest,
    * SIGBUS. */
   if (path != NULL)
     {
-      if (caissa_atomic_writev (path, pieces, lengths, n_pieces, 0644, expected, NULL, &local_error))
+      if (caissa_atomic_writev (path, pieces, lengths, n_pieces, 0644, expected, written, &local_error))
         return TRUE;
       g_set_error (error, CAISSA_PGN_FILE_ERROR,
                    g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG)
@@ -2172,6 +2199,7 @@ save_thread (GTask        *task,
   gsize lengths[4];
   guint n = 0;
   GError *error = NULL;
+  CaissaFileStamp stamp;
   gboolean written;
 
   pieces[n] = loader->data;
@@ -2188,7 +2216,7 @@ save_thread (GTask        *task,
 
   loader_test_step (loader, TEST_SAVE);
   written = write_atomically (job->dest, loader, pieces, lengths, n,
-                              job->over_itself ? &loader->stamp : NULL, cancellable, &error);
+                              job->over_itself ? &loader->stamp : NULL, &stamp, cancellable, &error);
 
   /* Bytes of a mapped file cut short or rewritten in place while they were
    * copied: a write that failed for it failed because of it (a page gone
@@ -2208,6 +2236,16 @@ save_thread (GTask        *task,
           set_changed_while_saving (job->name, &error);
         }
       written = FALSE;
+    }
+
+  if (written && job->over_itself && stamp.exists)
+    {
+      /* The workers still checking will find this file at the path: the
+       * file's own save, not a change to tell. */
+      g_mutex_lock (&loader->mutex);
+      loader->saved = TRUE;
+      loader->saved_stamp = stamp;
+      g_mutex_unlock (&loader->mutex);
     }
 
   if (written)
@@ -2363,5 +2401,5 @@ caissa_pgn_write_text_file (GFile       *file,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  return write_atomically (file, NULL, pieces, lengths, 1, NULL, NULL, error);
+  return write_atomically (file, NULL, pieces, lengths, 1, NULL, NULL, NULL, error);
 }
