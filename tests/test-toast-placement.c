@@ -127,6 +127,30 @@ assert_apart (const graphene_rect_t *toast,
              PRINT_RECT (*toast), what, PRINT_RECT (*other));
 }
 
+/* Each shown part of the toast (its text, its buttons) lies inside it. */
+static void
+check_inside (GtkWidget  *toast,
+              GtkWidget  *widget,
+              GtkWidget  *window,
+              const Size *size)
+{
+  graphene_rect_t t = bounds_in (toast, window);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t c;
+
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      c = bounds_in (child, window);
+      if (c.size.width > 0 && c.size.height > 0 && !graphene_rect_contains_rect (&t, &c))
+        g_error ("%s: the toast's %s (%g,%g %g×%g) is cut off by the toast (%g,%g %g×%g)", size->name,
+                 G_OBJECT_TYPE_NAME (child), PRINT_RECT (c), PRINT_RECT (t));
+      check_inside (toast, child, window, size);
+    }
+}
+
 /* The checks common to both: toast inside the window and inside the
  * panel, apart from the board; each square's centre picks the board. */
 static void
@@ -153,6 +177,9 @@ check_toast (GtkWidget   *window,
   if (!graphene_rect_contains_rect (&p, &t))
     g_error ("%s: the toast (%g,%g %g×%g) is not inside the side panel (%g,%g %g×%g)", size->name,
              PRINT_RECT (t), PRINT_RECT (p));
+  /* Nothing of the toast cut off: its text and buttons inside it. */
+  check_inside (toast, toast, window, size);
+
   /* Narrow, the panel is under the board; wide, beside it. */
   if (size->narrow)
     g_assert_cmpfloat (t.origin.y, >=, b.origin.y + b.size.height);
@@ -230,6 +257,14 @@ test_window (gconstpointer data)
 
       assert_apart (&t, &button, "a clock button", size);
     }
+
+  /* A long one (a game's end), without a button. */
+  long_toast = adw_toast_new ("Draw: time ran out, but the opponent could not checkmate");
+  adw_toast_set_priority (long_toast, ADW_TOAST_PRIORITY_HIGH);
+  _caissa_window_add_toast (window, long_toast);
+  wait_frames (widget);
+  toast = wait_toast (widget);
+  check_toast (widget, toast, board, panel, size);
 
   /* The longest kind: the autosave's failure, with its Details button
    * (high priority: it replaces the one shown). */

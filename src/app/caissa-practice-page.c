@@ -13,6 +13,12 @@
 #include "caissa-practice-page.h"
 #include "chess-san.h"
 
+/* A toast's text wraps at about this many characters, so that the toast
+ * and its close button fit the side panel it lies over: a toast wider
+ * than the panel is cut short by AdwToastOverlay, to the height of one
+ * line. */
+#define TOAST_WIDTH_CHARS 26
+
 struct _CaissaPracticePage
 {
   AdwBin              parent_instance;
@@ -566,21 +572,38 @@ records_changed_cb (CaissaPracticePage *self)
   update_records (self);
 }
 
+/* Shows text in a toast that stays until closed, over the side panel: a
+ * long text wraps there instead of being cut short, as plain text (it
+ * names a file). */
+static void
+show_toast (CaissaPracticePage *self,
+            const char         *text)
+{
+  AdwToast *toast = adw_toast_new (text);
+  GtkWidget *title = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), TOAST_WIDTH_CHARS);
+  gtk_widget_add_css_class (title, "heading");
+  adw_toast_set_custom_title (toast, title);
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 static void
 records_notice_cb (CaissaPracticePage *self)
 {
   const char *kept = caissa_practice_get_records_notice (self->practice);
   g_autofree char *text = NULL;
-  AdwToast *toast;
 
   if (kept == NULL)
     return;
   /* Translators: %s is a file name. */
   text = g_strdup_printf (_("The practice records could not be read and start afresh (kept as %s)"),
                           kept);
-  toast = adw_toast_new (text);
-  adw_toast_set_timeout (toast, 0);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  show_toast (self, text);
 }
 
 static void
@@ -588,15 +611,12 @@ records_error_cb (CaissaPracticePage *self)
 {
   const char *why = caissa_practice_get_records_error (self->practice);
   g_autofree char *text = NULL;
-  AdwToast *toast;
 
   if (why == NULL)
     return;
   /* Translators: %s says why, and names the file. */
   text = g_strdup_printf (_("Your practice results could not be saved: %s"), why);
-  toast = adw_toast_new (text);
-  adw_toast_set_timeout (toast, 0);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  show_toast (self, text);
 }
 
 /* --- The rows ---------------------------------------------------------------------- */

@@ -58,7 +58,8 @@ void            _caissa_window_autosave_game_started  (CaissaWindow *self);
 void            _caissa_window_autosave_describe      (CaissaWindow *self,
                                                        GString      *out);
 
-/* In caissa-window.c: shows toast (taking it) in the window. */
+/* In caissa-window.c: shows toast (taking it) over the window's side
+ * panel, its title as plain text wrapped to fit the panel. */
 void            _caissa_window_add_toast              (CaissaWindow *self,
                                                        AdwToast     *toast);
 

@@ -28,7 +28,6 @@ struct _CaissaWindowReview
   CaissaGameList  *game_list;
   AdwFlap         *flap;
   AdwWindowTitle  *window_title;
-  AdwToastOverlay *toasts;
   GtkWidget       *games_button;
 
   /* The open file, and the game of it shown (G_MAXUINT: none). */

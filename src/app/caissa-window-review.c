@@ -43,7 +43,7 @@ void
 _caissa_review_toast (CaissaWindowReview *review,
        const char         *text)
 {
-  adw_toast_overlay_add_toast (review->toasts, adw_toast_new (text));
+  _caissa_window_add_toast (review->window, adw_toast_new (text));
 }
 
 void
@@ -919,7 +919,6 @@ _caissa_window_review_new (CaissaWindow *window)
   review->game_list = CAISSA_GAME_LIST (template_child (window, "game_list"));
   review->flap = ADW_FLAP (template_child (window, "flap"));
   review->window_title = ADW_WINDOW_TITLE (template_child (window, "window_title"));
-  review->toasts = ADW_TOAST_OVERLAY (template_child (window, "toast_overlay"));
   review->games_button = GTK_WIDGET (template_child (window, "games_button"));
   review->position = G_MAXUINT;
   g_object_set_data_full (G_OBJECT (window), REVIEW_KEY, review, (GDestroyNotify) review_free);

@@ -21,6 +21,13 @@
 #include "caissa-window-review.h"
 #include "caissa-window-practice.h"
 
+/* A toast's text wraps at about this many characters (fewer beside a
+ * button such as Details), so that the toast, its button and its close
+ * button fit the side panel it lies over: a toast wider than the panel is
+ * cut short by AdwToastOverlay, to the height of one line. */
+#define TOAST_WIDTH_CHARS            22
+#define TOAST_WIDTH_CHARS_WITH_BUTTON 14
+
 struct _CaissaWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -315,20 +322,37 @@ outcome_changed_cb (CaissaGame   *game,
 
   toast = adw_toast_new (text);
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  _caissa_window_add_toast (self, toast);
 }
 
 static void
 toast (CaissaWindow *self,
        const char   *text)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+  _caissa_window_add_toast (self, adw_toast_new (text));
 }
 
 void
 _caissa_window_add_toast (CaissaWindow *self,
                           AdwToast     *toast)
 {
+  GtkWidget *title;
+
+  /* Toasts sit over the side panel, narrower than the window: a long
+   * title wraps instead of being cut short (the reason of a failed save
+   * is at its end). Shown as plain text: a file name is no markup. */
+  if (adw_toast_get_custom_title (toast) == NULL)
+    {
+      title = gtk_label_new (adw_toast_get_title (toast));
+      gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_xalign (GTK_LABEL (title), 0);
+      gtk_label_set_max_width_chars (GTK_LABEL (title), adw_toast_get_button_label (toast) != NULL
+                                                        ? TOAST_WIDTH_CHARS_WITH_BUTTON
+                                                        : TOAST_WIDTH_CHARS);
+      gtk_widget_add_css_class (title, "heading");
+      adw_toast_set_custom_title (toast, title);
+    }
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
