@@ -1150,6 +1150,71 @@ test_same_size_change (gconstpointer data)
   g_string_free (gen.text, TRUE);
 }
 
+/* A mapped file grown, rewritten in place or replaced after indexing:
+ * told, never read into a fault; a game whose bytes are no longer its own
+ * is refused, the others read; not saved over. */
+static void
+test_mapped_changed (gconstpointer data)
+{
+  const char *how = data;
+  g_autofree char *path = write_cut_file ("mapped-changed.pgn");
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  CaissaPgnFile *file = open_cut (path, NULL, 0);
+
+  caissa_pgn_file_set_validate (file, FALSE);
+  wait_loaded (file);
+
+  if (g_str_equal (how, "grown"))
+    {
+      g_autoptr(GFileOutputStream) out = g_file_append_to (gfile, G_FILE_CREATE_NONE, NULL, &error);
+
+      g_assert_no_error (error);
+      g_output_stream_write_all (G_OUTPUT_STREAM (out), cut_text->str, 100000, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &error);
+      g_assert_no_error (error);
+    }
+  else if (g_str_equal (how, "rewritten"))
+    {
+      /* The first game's bytes become zeros, the size stays. */
+      int fd = g_open (path, O_WRONLY, 0);
+      char zeros[64] = { 0 };
+
+      g_assert_cmpint (fd, >=, 0);
+      g_assert_cmpint (pwrite (fd, zeros, sizeof zeros, 0), ==, sizeof zeros);
+      g_assert_cmpint (close (fd), ==, 0);
+    }
+  else
+    {
+      g_autofree char *other = g_build_filename (tmp_dir, "mapped-other.pgn", NULL);
+
+      g_file_set_contents (other, "[Event \"Other\"]\n\n1. e4 *\n", -1, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (g_rename (other, path), ==, 0);
+    }
+
+  if (g_str_equal (how, "rewritten"))
+    {
+      /* (Its text is what the file holds there now.) */
+      g_assert_null (caissa_pgn_file_read_game (file, 0, &error));
+      g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+      g_assert_nonnull (strstr (error->message, "game 1 is no longer in it"));
+      g_clear_error (&error);
+      g_assert_cmpuint (caissa_pgn_file_get_n_errors (file), ==, 0);
+    }
+  else
+    assert_game (file, 0);
+  assert_game (file, PAST_CUT);
+  wait_changed (file);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, CUT_GAMES);
+  g_assert_false (save (file, gfile, 1, "[Event \"New\"]\n\n1. e4 *\n", &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+
+  g_assert_finalize_object (file);
+  g_unlink (path);
+}
+
 /* The guard under it all: a fault in a guarded range is caught, where it
  * was; guards nest; a fault outside every guard still ends the process
  * (the handler passes it on), so a bug is never hidden. */
@@ -1261,6 +1326,9 @@ main (int   argc,
   g_test_add_data_func ("/model/pgn-file/changed/cut-while-saving", "while", test_cut_before_save);
   g_test_add_data_func ("/model/pgn-file/changed/cut-while-saving-elsewhere", "while-elsewhere",
                         test_cut_before_save);
+  g_test_add_data_func ("/model/pgn-file/changed/mapped-grown", "grown", test_mapped_changed);
+  g_test_add_data_func ("/model/pgn-file/changed/mapped-rewritten", "rewritten", test_mapped_changed);
+  g_test_add_data_func ("/model/pgn-file/changed/mapped-replaced", "replaced", test_mapped_changed);
   g_test_add_data_func ("/model/pgn-file/changed/same-size-in-place", "in-place", test_same_size_change);
   g_test_add_data_func ("/model/pgn-file/changed/same-size-replaced", "replaced", test_same_size_change);
 

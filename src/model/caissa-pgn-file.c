@@ -1954,6 +1954,13 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
       return NULL;
     }
   game = chess_pgn_read_game (text, len, &err, NULL);
+  /* Bytes rewritten in place since the index was made are not this game
+   * any more: that is the error, not theirs (and it is not marked). */
+  if (game == NULL && atomic_load (&self->loader->damaged))
+    {
+      set_gone_error (self, position, error);
+      return NULL;
+    }
   if (game == NULL)
     {
       unsigned long line;
@@ -1973,9 +1980,7 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
       where = g_strdup_printf ("%lu:%lu: %s", line, err.column, err.message);
       g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_PARSE,
                    "%s:%s", self->name, where);
-      /* (Bytes rewritten on disk may be another game's: not marked.) */
-      if (!g_hash_table_contains (self->errors, GUINT_TO_POINTER (position))
-          && !atomic_load (&self->loader->damaged))
+      if (!g_hash_table_contains (self->errors, GUINT_TO_POINTER (position)))
         {
           CaissaPgnGameInfo *item = g_hash_table_lookup (self->live, GUINT_TO_POINTER (position));
 

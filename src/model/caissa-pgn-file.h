@@ -110,16 +110,17 @@ void           caissa_pgn_file_set_validate   (CaissaPgnFile  *self,
  * file reads the new one. */
 gboolean       caissa_pgn_file_get_changed_on_disk (CaissaPgnFile *self);
 
-/* The text of the game at position (0-based) as it is in the file, a copy
+/* The text of the game at position (0-based) as the file holds it, a copy
  * (NUL-terminated; free it), or NULL with NO_GAME, or CHANGED when its
- * bytes are no longer in the file. */
+ * bytes are no longer in the file. (A mapped file rewritten in place holds
+ * other bytes there: caissa_pgn_file_read_game() tells.) */
 char          *caissa_pgn_file_dup_game_text  (CaissaPgnFile  *self,
                                                guint           position,
                                                gsize          *length,
                                                GError        **error);
 /* Parses the game at position. On failure the game is marked with the
  * error (PARSE, "NAME:LINE:COLUMN: …"), or CHANGED (its bytes are no
- * longer in the file) / NO_GAME. */
+ * longer in the file, or were rewritten in place) / NO_GAME. */
 ChessGame     *caissa_pgn_file_read_game      (CaissaPgnFile  *self,
                                                guint           position,
                                                GError        **error);
