@@ -368,6 +368,56 @@ test_changed_on_disk (Fixture       *f,
   assert_only (f->dir, "game.pgn", NULL);
 }
 
+static gboolean
+refuse_cb (gpointer   user_data,
+           GError   **error)
+{
+  (*(guint *) user_data)++;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "source changed");
+  return FALSE;
+}
+
+/* Changed while the new file was being written: the last look before the
+ * rename sees it, the other program's change stays and nothing is left
+ * behind; a caller's check can refuse at that moment too. */
+static void
+test_changed_while_writing (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *theirs = g_strconcat (old_text, "\n", NULL);
+  const char *pieces[] = { "mine ", "1" };
+  const gsize lengths[] = { 5, 1 };
+  CaissaFileStamp opened;
+  guint calls = 0;
+
+  write_plain (f->path, old_text);
+  g_assert_true (caissa_file_stamp_get (f->path, &opened, &error));
+
+  g_setenv ("CAISSA_TEST_FAIL_WRITE", "change-before-rename", TRUE);
+  g_assert_false (caissa_atomic_writev (f->path, pieces, lengths, 2, 0644, &opened, NULL, &error));
+  g_unsetenv ("CAISSA_TEST_FAIL_WRITE");
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG);
+  g_assert_nonnull (strstr (error->message, f->path));
+  assert_contents (f->path, theirs);
+  assert_only (f->dir, "game.pgn", NULL);
+  g_clear_error (&error);
+
+  /* The caller's check says no: the file stays, the temporary goes. */
+  g_assert_false (caissa_atomic_writev_checked (f->path, pieces, lengths, 2, 0644, NULL,
+                                                refuse_cb, &calls, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_cmpuint (calls, ==, 1);
+  assert_contents (f->path, theirs);
+  assert_only (f->dir, "game.pgn", NULL);
+  g_clear_error (&error);
+
+  /* Without a stamp to keep to, the pieces are written one after another. */
+  g_assert_true (caissa_atomic_writev (f->path, pieces, lengths, 2, 0644, NULL, NULL, &error));
+  g_assert_no_error (error);
+  assert_contents (f->path, "mine 1");
+}
+
 static void
 test_symlink (Fixture       *f,
               gconstpointer  data)
@@ -420,6 +470,7 @@ main (int   argc,
   ADD ("/model/atomic/not-regular", test_not_regular);
   ADD ("/model/atomic/no-permission", test_no_permission);
   ADD ("/model/atomic/changed-on-disk", test_changed_on_disk);
+  ADD ("/model/atomic/changed-while-writing", test_changed_while_writing);
   ADD ("/model/atomic/symlink", test_symlink);
   ADD ("/model/atomic/long-name", test_long_name);
 #undef ADD

@@ -559,6 +559,33 @@ save (CaissaPgnFile *file,
   return *error == NULL;
 }
 
+/* Another program writes to the file while Caissa saves over it: the last
+ * look before the rename sees it, the save is refused as CHANGED and the
+ * other program's change is what the file holds. */
+static void
+test_save_changed_while_writing (void)
+{
+  Generated gen;
+  g_autofree char *path = write_generated ("race.pgn", 50, &gen);
+  g_autofree char *theirs = g_strconcat (gen.text->str, "\n", NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  CaissaPgnFile *file = open_path (path);
+
+  wait_loaded (file);
+  g_setenv ("CAISSA_TEST_FAIL_WRITE", "change-before-rename", TRUE);
+  g_assert_false (save (file, gfile, 3, "[Event \"Mine\"]\n\n1. e4 *\n", &error));
+  g_unsetenv ("CAISSA_TEST_FAIL_WRITE");
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, theirs);
+
+  g_assert_finalize_object (file);
+  g_unlink (path);
+  g_string_free (gen.text, TRUE);
+}
+
 static void
 test_save (void)
 {
@@ -1312,6 +1339,7 @@ main (int   argc,
   g_test_add_func ("/model/pgn-file/unreadable", test_unreadable);
   g_test_add_func ("/model/pgn-file/vanished", test_vanished);
   g_test_add_func ("/model/pgn-file/save", test_save);
+  g_test_add_func ("/model/pgn-file/save-changed-while-writing", test_save_changed_while_writing);
   g_test_add_func ("/model/pgn-search/as-you-type", test_search);
   g_test_add_func ("/model/fault-guard/caught-where-set", test_fault_guard);
   g_test_add_func ("/model/pgn-file/changed/cut-while-indexing", test_cut_while_indexing);

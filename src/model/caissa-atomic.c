@@ -234,6 +234,40 @@ caissa_atomic_writev (const char             *path,
                       CaissaFileStamp        *new_stamp,
                       GError                **error)
 {
+  return caissa_atomic_writev_checked (path, pieces, lengths, n_pieces, mode, expected,
+                                       NULL, NULL, new_stamp, error);
+}
+
+/* Test hook "change-before-rename": another program appends to the
+ * destination between the write and the rename. */
+static void
+injected_change (const char *target)
+{
+  const char *spec = g_getenv ("CAISSA_TEST_FAIL_WRITE");
+  int fd;
+
+  if (g_strcmp0 (spec, "change-before-rename") != 0)
+    return;
+  fd = open (target, O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  if (write (fd, "\n", 1) != 1)
+    g_debug ("change-before-rename: %s", g_strerror (errno));
+  close (fd);
+}
+
+gboolean
+caissa_atomic_writev_checked (const char             *path,
+                              const char *const      *pieces,
+                              const gsize            *lengths,
+                              guint                   n_pieces,
+                              int                     mode,
+                              const CaissaFileStamp  *expected,
+                              CaissaAtomicCheck       check,
+                              gpointer                check_data,
+                              CaissaFileStamp        *new_stamp,
+                              GError                **error)
+{
   g_autofree char *target = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *base = NULL;
@@ -370,6 +404,34 @@ caissa_atomic_writev (const char             *path,
       goto fail;
     }
   fd = -1;
+
+  /* The last look before the old file goes: whatever changed it while
+   * the new one was written (another program saving it, rewriting it in
+   * place) wins, and nothing is replaced. */
+  injected_change (target);
+  if (expected != NULL)
+    {
+      CaissaFileStamp now;
+      struct stat again;
+
+      memset (&now, 0, sizeof now);
+      if (stat (target, &again) == 0)
+        stamp_from_stat (&now, &again);
+      if (!caissa_file_stamp_equal (expected, &now))
+        {
+          g_unlink (tmp);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
+                       /* Translators: %s is the file's path. */
+                       _("“%s” changed on disk while it was being saved. It was left as it is."),
+                       path);
+          return FALSE;
+        }
+    }
+  if (check != NULL && !check (check_data, error))
+    {
+      g_unlink (tmp);
+      return FALSE;
+    }
 
   if ((injected = injected_failure (STEP_RENAME, NULL)) != 0)
     {

@@ -28,6 +28,8 @@
  *   "after:N"    writing fails with ENOSPC once N bytes are written
  *   "fsync"      fsync of the temporary file fails (EIO)
  *   "rename"     the rename fails (EIO)
+ *   "change-before-rename"  a byte is appended to the destination just
+ *                before the last check, as another program would
  */
 #pragma once
 
@@ -81,5 +83,25 @@ gboolean caissa_atomic_writev     (const char            *path,
                                    const CaissaFileStamp *expected,
                                    CaissaFileStamp       *new_stamp,
                                    GError               **error);
+
+/* Called just before the rename, when all is written: FALSE (with error
+ * set) keeps the old file and removes the new one — for a caller whose
+ * pieces come from a file that may have changed while they were copied. */
+typedef gboolean (*CaissaAtomicCheck) (gpointer   user_data,
+                                       GError   **error);
+
+/* caissa_atomic_writev(), checking again just before the rename that the
+ * destination still has the expected stamp (G_IO_ERROR_WRONG_ETAG if
+ * not), then calling check (when not NULL). */
+gboolean caissa_atomic_writev_checked (const char            *path,
+                                       const char *const     *pieces,
+                                       const gsize           *lengths,
+                                       guint                  n_pieces,
+                                       int                    mode,
+                                       const CaissaFileStamp *expected,
+                                       CaissaAtomicCheck      check,
+                                       gpointer               check_data,
+                                       CaissaFileStamp       *new_stamp,
+                                       GError               **error);
 
 G_END_DECLS

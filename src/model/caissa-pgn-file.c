@@ -2085,6 +2085,20 @@ set_changed_while_saving (const char  *name,
                _("%s changed on disk while it was being saved. Nothing was saved."), name);
 }
 
+/* The check before the rename: the bytes copied from the source are still
+ * the file's (not cut short or rewritten in place while they were copied). */
+static gboolean
+source_intact (gpointer   user_data,
+               GError   **error)
+{
+  Loader *loader = user_data;
+
+  if (loader_bytes_intact (loader))
+    return TRUE;
+  g_set_error_literal (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED, "");
+  return FALSE;
+}
+
 /* Writes len bytes at data; bytes of a mapped source go through a bounded
  * copy, so a page gone is an error, not a fault. */
 static gboolean
@@ -2151,12 +2165,17 @@ write_atomically (GFile                  *dest,
    * SIGBUS. */
   if (path != NULL)
     {
-      if (caissa_atomic_writev (path, pieces, lengths, n_pieces, 0644, expected, written, &local_error))
+      if (caissa_atomic_writev_checked (path, pieces, lengths, n_pieces, 0644, expected,
+                                        source != NULL ? source_intact : NULL, source,
+                                        written, &local_error))
         return TRUE;
-      g_set_error (error, CAISSA_PGN_FILE_ERROR,
-                   g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG)
-                   ? CAISSA_PGN_FILE_ERROR_CHANGED : CAISSA_PGN_FILE_ERROR_WRITE,
-                   "%s", local_error->message);
+      if (local_error->domain == CAISSA_PGN_FILE_ERROR)
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else
+        g_set_error (error, CAISSA_PGN_FILE_ERROR,
+                     g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG)
+                     ? CAISSA_PGN_FILE_ERROR_CHANGED : CAISSA_PGN_FILE_ERROR_WRITE,
+                     "%s", local_error->message);
       return FALSE;
     }
 
