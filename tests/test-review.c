@@ -723,6 +723,102 @@ test_close_unsaved (void)
   g_free (contents);
 }
 
+/* The first widget of type type_name under widget. */
+static GtkWidget *
+find_type (GtkWidget  *widget,
+           const char *type_name)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), type_name))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether a label under widget shows text containing needle. */
+static GtkWidget *
+find_label_containing (GtkWidget  *widget,
+                       const char *needle)
+{
+  if ((GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), needle) != NULL)
+      || (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) != NULL
+          && strstr (gtk_button_get_label (GTK_BUTTON (widget)), needle) != NULL))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_containing (child, needle);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Another program cuts the file short while Caissa checks its games (a
+ * mapped file, over 16 MiB): the window keeps the list as it was read
+ * and says so in a toast that stays, whose "Open Again" reads the file
+ * as it is now. */
+static void
+test_window_changed_on_disk (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "changing.pgn", NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *n_games = NULL;
+  g_autofree char *cut = NULL;
+  CaissaWindow *window;
+  GtkWidget *toast, *button;
+  GString *text = g_string_new (NULL);
+  gint64 deadline;
+
+  /* 17 MiB of short games, so the file is mapped, not copied. */
+  while (text->len < 17 * 1024 * 1024)
+    g_string_append (text, second);
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  cut = g_strdup_printf ("%zu", 20 * strlen (second));
+
+  window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  {
+    g_autofree char *spec = g_strconcat ("check:", cut, NULL);
+
+    g_setenv ("CAISSA_TEST_PGN_TRUNCATE", spec, TRUE);
+  }
+  g_assert_true (caissa_window_open_file (window, gfile, &error));
+  g_unsetenv ("CAISSA_TEST_PGN_TRUNCATE");
+  g_assert_no_error (error);
+
+  deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (((toast = find_type (GTK_WIDGET (window), "AdwToastWidget")) == NULL
+          || find_label_containing (toast, "changed on disk") == NULL)
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (toast);
+  g_assert_nonnull (find_label_containing (toast, "“changing.pgn” changed on disk"));
+  /* The list still holds what was read: more games than the 20 left. */
+  n_games = state_line (window, "games");
+  g_assert_cmpuint (g_ascii_strtoull (n_games, NULL, 10), >, 20);
+
+  /* Open Again: the file as it is now, 20 games. */
+  button = find_label_containing (toast, "Open Again");
+  g_assert_nonnull (button);
+  while (button != NULL && !GTK_IS_BUTTON (button))
+    button = gtk_widget_get_parent (button);
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  wait_state (window, "games", "20");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_string_free (text, TRUE);
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -751,6 +847,7 @@ main (int   argc,
   g_test_add_func ("/app/game-list/search-sort-activate", test_game_list);
   g_test_add_func ("/app/window/review", test_window_review);
   g_test_add_func ("/app/window/close-unsaved", test_close_unsaved);
+  g_test_add_func ("/app/window/changed-on-disk", test_window_changed_on_disk);
 
   status = g_test_run ();
   g_free (tmp_dir);

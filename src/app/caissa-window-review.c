@@ -326,6 +326,53 @@ file_notify_cb (CaissaPgnFile *file,
   _caissa_window_review_update_actions (review);
 }
 
+static void
+open_again_cb (AdwToast     *toast,
+               CaissaWindow *window)
+{
+  GFile *file = g_object_get_data (G_OBJECT (toast), "file");
+  g_autoptr(GError) error = NULL;
+
+  if (!caissa_window_open_file (window, file, &error))
+    caissa_window_report_open_error (window, error);
+}
+
+/* Another program changed the file (cut it short, rewrote it, replaced
+ * or deleted it) while it was open: the list keeps what was read; say so
+ * until the user dismisses it, and offer to read the file as it is now. */
+static void
+file_changed_on_disk_cb (CaissaPgnFile *file,
+                         GParamSpec    *pspec,
+                         CaissaWindow  *window)
+{
+  CaissaWindowReview *review = _caissa_window_get_review (window);
+  g_autofree char *text = NULL;
+  AdwToast *toast;
+  GFile *gfile;
+
+  if (review == NULL || file != review->file || !caissa_pgn_file_get_changed_on_disk (file))
+    return;
+  if (g_object_get_data (G_OBJECT (file), "caissa-told-changed") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (file), "caissa-told-changed", GINT_TO_POINTER (TRUE));
+
+  /* Translators: %s is a file name. */
+  text = g_strdup_printf (_("“%s” changed on disk. The list shows the games as they were read."),
+                          caissa_pgn_file_get_name (file));
+  toast = adw_toast_new (text);
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  gfile = caissa_pgn_file_get_file (file);
+  if (gfile != NULL && g_file_query_exists (gfile, NULL))
+    {
+      /* Translators: a button that reads the changed file again. */
+      adw_toast_set_button_label (toast, _("_Open Again"));
+      g_object_set_data_full (G_OBJECT (toast), "file", g_object_ref (gfile), g_object_unref);
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (open_again_cb), window, 0);
+    }
+  _caissa_window_add_toast (window, toast);
+}
+
 /* Shows file's games; keep is the game already shown (after a save), or
  * G_MAXUINT to open the first. */
 void
@@ -345,6 +392,9 @@ _caissa_review_set_file (CaissaWindowReview *review,
     {
       g_signal_connect (file, "notify::n-items", G_CALLBACK (file_notify_cb), review->window);
       g_signal_connect (file, "notify::loading", G_CALLBACK (file_notify_cb), review->window);
+      g_signal_connect (file, "notify::changed-on-disk", G_CALLBACK (file_changed_on_disk_cb),
+                        review->window);
+      file_changed_on_disk_cb (file, NULL, review->window);
       if (keep != G_MAXUINT)
         {
           /* A file read again after a save: the list stays as it was. */
