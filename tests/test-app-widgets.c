@@ -110,6 +110,111 @@ test_adaptive_box (void)
   g_assert_finalize_object (box);
 }
 
+/* The minimum height is that of the layout the width allows, and a
+ * height too small to stack puts the two side by side. */
+static void
+test_adaptive_box_short (void)
+{
+  GtkWidget *box = g_object_ref_sink (caissa_adaptive_box_new ());
+  GtkWidget *board = caissa_board_new ();
+  GtkWidget *panel = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  int board_min, min, nat, last_side = 0;
+  graphene_rect_t b, p;
+
+  gtk_widget_set_size_request (panel, 200, 200);
+  caissa_adaptive_box_set_board (CAISSA_ADAPTIVE_BOX (box), board);
+  caissa_adaptive_box_set_panel (CAISSA_ADAPTIVE_BOX (box), panel);
+  gtk_widget_measure (board, GTK_ORIENTATION_VERTICAL, -1, &board_min, &nat, NULL, NULL);
+  g_assert_cmpint (board_min, >=, 160);
+
+  /* Too narrow for side by side: the stacked minimum. */
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 360, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, board_min + 200);
+  /* Wide: side by side, as tall as the taller of the two. */
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 1000, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, MAX (board_min, 200));
+  /* Below the threshold but wide enough for both: side by side when short. */
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 600, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, MAX (board_min, 200));
+
+  gtk_widget_allocate (box, 600, 300, -1, NULL);
+  g_assert_false (caissa_adaptive_box_get_narrow (CAISSA_ADAPTIVE_BOX (box)));
+  g_assert_true (gtk_widget_compute_bounds (board, box, &b));
+  g_assert_true (gtk_widget_compute_bounds (panel, box, &p));
+  g_assert_cmpfloat (b.size.width, ==, b.size.height);
+  g_assert_cmpfloat (b.size.height, <=, 300);
+  g_assert_cmpfloat (p.origin.x, >=, b.origin.x + b.size.width);
+  g_assert_cmpfloat (p.size.height, <=, 300);
+
+  /* Tall enough: stacked. As the box grows taller the board never gets
+   * smaller, across the change of layout. */
+  gtk_widget_allocate (box, 600, 900, -1, NULL);
+  g_assert_true (caissa_adaptive_box_get_narrow (CAISSA_ADAPTIVE_BOX (box)));
+  for (int height = MAX (board_min, 200); height <= 900; height += 4)
+    {
+      gtk_widget_allocate (box, 600, height, -1, NULL);
+      g_assert_true (gtk_widget_compute_bounds (board, box, &b));
+      g_assert_true (gtk_widget_compute_bounds (panel, box, &p));
+      g_assert_cmpfloat (b.size.width, >=, last_side);
+      last_side = b.size.width;
+      /* Both inside the box, apart. */
+      g_assert_cmpfloat (b.origin.y + b.size.height, <=, height);
+      g_assert_cmpfloat (p.origin.y + p.size.height, <=, height);
+      g_assert_cmpfloat (p.size.height, >=, 200);
+      g_assert_false (graphene_rect_intersection (&b, &p, NULL));
+    }
+
+  /* Stacked, the board's bottom margin and the panel's top margin make
+   * one gap. */
+  gtk_widget_set_margin_bottom (board, 12);
+  gtk_widget_set_margin_top (panel, 12);
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 360, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, board_min + 12 + 200);
+  gtk_widget_allocate (box, 360, min, -1, NULL);
+  g_assert_true (caissa_adaptive_box_get_narrow (CAISSA_ADAPTIVE_BOX (box)));
+  g_assert_true (gtk_widget_compute_bounds (board, box, &b));
+  g_assert_true (gtk_widget_compute_bounds (panel, box, &p));
+  g_assert_cmpfloat (p.origin.y - (b.origin.y + b.size.height), ==, 12);
+  g_assert_cmpfloat (p.origin.y + p.size.height, ==, min);
+
+  g_assert_finalize_object (box);
+}
+
+/* Asked for a height without a width (AdwFlap asks its content so, and
+ * the window's minimum comes through it), the box answers for the width
+ * it has, and asks again when another width changes the answer. */
+static void
+test_adaptive_box_unknown_width (void)
+{
+  GtkWidget *box = g_object_ref_sink (caissa_adaptive_box_new ());
+  GtkWidget *board = caissa_board_new ();
+  GtkWidget *panel = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  int board_min, min, nat;
+
+  gtk_widget_set_size_request (panel, 200, 200);
+  caissa_adaptive_box_set_board (CAISSA_ADAPTIVE_BOX (box), board);
+  caissa_adaptive_box_set_panel (CAISSA_ADAPTIVE_BOX (box), panel);
+  gtk_widget_measure (board, GTK_ORIENTATION_VERTICAL, -1, &board_min, &nat, NULL, NULL);
+
+  /* No width yet: the least width's, stacked. */
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, board_min + 200);
+
+  gtk_widget_allocate (box, 1000, 400, -1, NULL);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, MAX (board_min, 200));
+
+  gtk_widget_allocate (box, 360, 400, -1, NULL);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, board_min + 200);
+
+  g_assert_finalize_object (box);
+}
+
 /* --- CaissaMoveList ------------------------------------------------------------------ */
 
 static const char *
@@ -434,6 +539,8 @@ main (int   argc,
   caissa_register_resource ();
 
   g_test_add_func ("/app/adaptive-box/layout", test_adaptive_box);
+  g_test_add_func ("/app/adaptive-box/short", test_adaptive_box_short);
+  g_test_add_func ("/app/adaptive-box/unknown-width", test_adaptive_box_unknown_width);
   g_test_add_func ("/app/move-list/rows", test_move_list);
   g_test_add_func ("/app/move-list/figurines", test_move_list_figurines);
   g_test_add_func ("/app/new-game-dialog/fen", test_new_game_dialog);

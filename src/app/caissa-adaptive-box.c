@@ -21,6 +21,12 @@ struct _CaissaAdaptiveBox
   int        threshold;
   int        panel_width;
   gboolean   narrow;
+
+  /* The width last allocated, and the minimum height last given for
+   * "any width" (see caissa_adaptive_box_measure). */
+  int        alloc_width;
+  int        unknown_width_min;
+  guint      resize_idle;
 };
 
 enum
@@ -50,13 +56,169 @@ child_size (GtkWidget      *child,
     gtk_widget_measure (child, orientation, for_size, minimum, natural, NULL, NULL);
 }
 
+/* The panel's width side by side: "panel-width", or more if it needs it,
+ * or less if that leaves the board less than its minimum; -1 when the
+ * two do not fit side by side in width at all. */
 static int
-panel_width_for (CaissaAdaptiveBox *self)
+side_panel_width (CaissaAdaptiveBox *self,
+                  int                width,
+                  int                board_min)
 {
   int min, nat;
 
   child_size (self->panel, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat);
-  return MAX (min, self->panel_width);
+  if (width - board_min < min)
+    return -1;
+  return MIN (MAX (min, self->panel_width), width - board_min);
+}
+
+/* Stacked, the board's bottom margin and the panel's top margin make one
+ * gap, not two: the panel's allocation begins this much inside the
+ * board's. Margins are no part of a widget, so nothing is covered. */
+static int
+stacked_overlap (CaissaAdaptiveBox *self)
+{
+  if (self->board == NULL || self->panel == NULL)
+    return 0;
+  return MIN (gtk_widget_get_margin_bottom (self->board), gtk_widget_get_margin_top (self->panel));
+}
+
+/* Everything one layout needs to know at a given width. */
+typedef struct
+{
+  int board_min;     /* the board's minimum side, margins included */
+  int board_nat;
+  /* Side by side (panel_w is -1 when that does not fit the width). */
+  int panel_w;
+  int side_min;      /* the least height */
+  int side_nat;
+  /* Stacked. */
+  int overlap;
+  int stack_panel_min;
+  int stack_panel_nat;
+  int stack_min;     /* the least height: minimum board over minimum panel */
+} Sizes;
+
+static void
+sizes_for_width (CaissaAdaptiveBox *self,
+                 int                width,
+                 Sizes             *z)
+{
+  int min, nat;
+
+  child_size (self->board, GTK_ORIENTATION_HORIZONTAL, -1, &z->board_min, &z->board_nat);
+  child_size (self->board, GTK_ORIENTATION_VERTICAL, -1, &min, &nat);
+  /* The board is square: its minimum is its larger minimum. */
+  z->board_min = MAX (z->board_min, min);
+  z->board_nat = MAX (z->board_nat, nat);
+
+  z->panel_w = side_panel_width (self, width, z->board_min);
+  z->side_min = z->side_nat = 0;
+  if (z->panel_w >= 0)
+    {
+      child_size (self->panel, GTK_ORIENTATION_VERTICAL, z->panel_w, &min, &nat);
+      z->side_min = MAX (z->board_min, min);
+      z->side_nat = MAX (z->board_nat, nat);
+    }
+
+  z->overlap = stacked_overlap (self);
+  child_size (self->panel, GTK_ORIENTATION_VERTICAL, width, &z->stack_panel_min, &z->stack_panel_nat);
+  z->stack_min = z->board_min + z->stack_panel_min - z->overlap;
+}
+
+/* The board's side stacked in width × height: as large as the width
+ * allows once the panel has its minimum height (never below its own
+ * minimum). */
+static int
+stacked_board_side (const Sizes *z,
+                    int          width,
+                    int          height)
+{
+  return MAX (z->board_min, MIN (width, height - z->stack_panel_min + z->overlap));
+}
+
+static int
+side_board_side (const Sizes *z,
+                 int          width,
+                 int          height)
+{
+  return MAX (z->board_min, MIN (height, width - z->panel_w));
+}
+
+/* Whether width × height stacks the panel under the board. From
+ * "threshold" wide the two stand side by side. Below it they stack,
+ * unless the stacked panel would not fit under the smallest board
+ * while side by side does fit, or side by side gives the board more
+ * room (so that, as the window grows taller, the board never shrinks). */
+static gboolean
+choose_stacked (CaissaAdaptiveBox *self,
+                const Sizes       *z,
+                int                width,
+                int                height)
+{
+  if (z->panel_w < 0)
+    return TRUE;
+  if (width >= self->threshold)
+    return FALSE;
+  if (height < z->stack_min)
+    return FALSE;
+  return stacked_board_side (z, width, height) >= side_board_side (z, width, height);
+}
+
+/* Narrow enough to stack; naturally side by side. */
+static void
+measure_width (CaissaAdaptiveBox *self,
+               int               *minimum,
+               int               *natural)
+{
+  int board_min, board_nat, panel_min, panel_nat;
+
+  child_size (self->board, GTK_ORIENTATION_HORIZONTAL, -1, &board_min, &board_nat);
+  child_size (self->panel, GTK_ORIENTATION_HORIZONTAL, -1, &panel_min, &panel_nat);
+  *minimum = MAX (board_min, panel_min);
+  *natural = MAX (board_nat + MAX (panel_min, self->panel_width), self->threshold);
+}
+
+/* The least and natural heights at width. The minimum is true for the
+ * layout the width allows: stacked only, or side by side when that fits
+ * the width (size_allocate picks it when the height is too small to
+ * stack). */
+static void
+measure_height (CaissaAdaptiveBox *self,
+                const Sizes       *z,
+                int                width,
+                int               *minimum,
+                int               *natural)
+{
+  if (z->panel_w < 0)
+    *minimum = z->stack_min;
+  else if (width >= self->threshold)
+    *minimum = z->side_min;
+  else
+    *minimum = MIN (z->side_min, z->stack_min);
+
+  if (width >= self->threshold && z->panel_w >= 0)
+    *natural = z->side_nat;
+  else
+    *natural = MAX (width, z->board_min) + z->stack_panel_nat - z->overlap;
+  *natural = MAX (*natural, *minimum);
+}
+
+/* The width to measure a height for when none is given: the one
+ * allocated last, or before any, the window's default width (the box
+ * fills the window's width), or at worst its own minimum. */
+static int
+assumed_width (CaissaAdaptiveBox *self)
+{
+  GtkRoot *root;
+  int min, nat, width = -1, height;
+
+  measure_width (self, &min, &nat);
+  if (self->alloc_width > 0)
+    width = self->alloc_width;
+  else if ((root = gtk_widget_get_root (GTK_WIDGET (self))) != NULL && GTK_IS_WINDOW (root))
+    gtk_window_get_default_size (GTK_WINDOW (root), &width, &height);
+  return MAX (width, min);
 }
 
 static void
@@ -69,31 +231,40 @@ caissa_adaptive_box_measure (GtkWidget      *widget,
                              int            *natural_baseline)
 {
   CaissaAdaptiveBox *self = CAISSA_ADAPTIVE_BOX (widget);
-  int board_min, board_nat, panel_min, panel_nat;
+  Sizes z;
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      /* Narrow enough to stack; naturally side by side. */
-      child_size (self->board, orientation, -1, &board_min, &board_nat);
-      child_size (self->panel, orientation, -1, &panel_min, &panel_nat);
-      *minimum = MAX (board_min, panel_min);
-      *natural = MAX (board_nat + panel_width_for (self), self->threshold);
+      measure_width (self, minimum, natural);
       return;
     }
 
-  child_size (self->board, orientation, -1, &board_min, &board_nat);
-  if (for_size < 0 || for_size >= self->threshold)
+  if (for_size >= 0)
     {
-      child_size (self->panel, orientation, -1, &panel_min, &panel_nat);
-      *minimum = MAX (board_min, panel_min);
-      *natural = MAX (board_nat, panel_nat);
+      sizes_for_width (self, for_size, &z);
+      measure_height (self, &z, for_size, minimum, natural);
+      return;
     }
-  else
-    {
-      child_size (self->panel, orientation, for_size, &panel_min, &panel_nat);
-      *minimum = board_min + panel_min;
-      *natural = MAX (for_size, board_min) + panel_nat;
-    }
+
+  /* Asked without a width, as AdwFlap asks its content (and so the
+   * window computes its minimum size through it): the answer is for the
+   * width the box has, once it has one; size_allocate asks for a new
+   * measure when another width changes it. */
+  for_size = assumed_width (self);
+  sizes_for_width (self, for_size, &z);
+  measure_height (self, &z, for_size, minimum, natural);
+  self->unknown_width_min = *minimum;
+}
+
+static gboolean
+remeasure_cb (gpointer data)
+{
+  CaissaAdaptiveBox *self = data;
+
+  self->resize_idle = 0;
+  self->unknown_width_min = -1;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
 }
 
 static GtkSizeRequestMode
@@ -109,38 +280,47 @@ caissa_adaptive_box_size_allocate (GtkWidget *widget,
                                    int        baseline)
 {
   CaissaAdaptiveBox *self = CAISSA_ADAPTIVE_BOX (widget);
-  gboolean narrow = width < self->threshold;
-  int board_min, board_nat, side;
+  gboolean narrow;
+  int side;
+  Sizes z;
 
-  child_size (self->board, GTK_ORIENTATION_HORIZONTAL, -1, &board_min, &board_nat);
+  sizes_for_width (self, width, &z);
+  narrow = choose_stacked (self, &z, width, height);
+
+  self->alloc_width = width;
+  if (self->unknown_width_min >= 0 && self->resize_idle == 0)
+    {
+      int min, nat;
+
+      measure_height (self, &z, width, &min, &nat);
+      /* A resize queued here would be ignored: from an idle. */
+      if (min != self->unknown_width_min)
+        self->resize_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, remeasure_cb, self, NULL);
+    }
 
   if (!narrow)
     {
-      int panel_w = MIN (panel_width_for (self), width - board_min);
       int x0;
 
-      side = MAX (board_min, MIN (height, width - panel_w));
+      side = side_board_side (&z, width, height);
       /* Board and panel stay together, centred in any spare width. */
-      x0 = MAX (0, (width - side - panel_w) / 2);
+      x0 = MAX (0, (width - side - z.panel_w) / 2);
       if (self->board)
         gtk_widget_allocate (self->board, side, side, -1,
                              gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (x0, (height - side) / 2)));
       if (self->panel)
-        gtk_widget_allocate (self->panel, panel_w, height, -1,
+        gtk_widget_allocate (self->panel, z.panel_w, height, -1,
                              gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (x0 + side, 0)));
     }
   else
     {
-      int panel_min, panel_nat;
-
-      child_size (self->panel, GTK_ORIENTATION_VERTICAL, width, &panel_min, &panel_nat);
-      side = MAX (board_min, MIN (width, height - panel_min));
+      side = stacked_board_side (&z, width, height);
       if (self->board)
         gtk_widget_allocate (self->board, side, side, -1,
                              gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT ((width - side) / 2, 0)));
       if (self->panel)
-        gtk_widget_allocate (self->panel, width, MAX (panel_min, height - side), -1,
-                             gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, side)));
+        gtk_widget_allocate (self->panel, width, MAX (z.stack_panel_min, height - side + z.overlap), -1,
+                             gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, side - z.overlap)));
     }
 
   if (narrow != self->narrow)
@@ -173,6 +353,7 @@ caissa_adaptive_box_dispose (GObject *object)
 {
   CaissaAdaptiveBox *self = CAISSA_ADAPTIVE_BOX (object);
 
+  g_clear_handle_id (&self->resize_idle, g_source_remove);
   g_clear_pointer (&self->board, gtk_widget_unparent);
   g_clear_pointer (&self->panel, gtk_widget_unparent);
 
@@ -283,6 +464,7 @@ caissa_adaptive_box_init (CaissaAdaptiveBox *self)
 {
   self->threshold = DEFAULT_THRESHOLD;
   self->panel_width = DEFAULT_PANEL_WIDTH;
+  self->unknown_width_min = -1;
 }
 
 GtkWidget *

@@ -6,9 +6,17 @@
  * Two children: the board, always allocated square and as large as fits,
  * and the panel. At least "threshold" pixels wide the panel stands to the
  * right of the board with "panel-width" pixels; below that it goes under
- * the board and takes the height the board leaves. Deciding this in
- * size_allocate (GTK 4.8 has no breakpoints) keeps the switch free of a
- * relayout on the next frame.
+ * the board and takes the height the board leaves, unless the height is
+ * too small for the panel's minimum under the smallest board, or side by
+ * side gives the board more room (then side by side, where the width
+ * allows both). The board shrinks to its minimum before the panel gets
+ * less than its own. Deciding this in size_allocate (GTK 4.8 has no
+ * breakpoints) keeps the switch free of a relayout on the next frame.
+ *
+ * The minimum height for a width is the least of the layouts that width
+ * allows, so a window never gets shorter than its stacked panel needs.
+ * Asked without a width (AdwFlap asks its content so), it answers for
+ * the width it was last given.
  */
 #pragma once
 

@@ -1,0 +1,432 @@
+/* test-window-layout.c — the window works at every size it allows: at
+ * sizes from a short narrow phone-like window to a large screen, with a
+ * clock and without, the window takes the size asked for or, where that
+ * is less than its minimum height at that width, its minimum; and the
+ * board, the clock's buttons, the move list, the move field, the
+ * navigation buttons and the status line all lie inside it and apart
+ * from each other, the board square and not tiny. A panel that grows
+ * (a draw offer) grows the window. The practice page likewise. (Below
+ * about 700 px tall with a clock the stacked side panel once ran past the
+ * window's bottom edge: the box gave its minimum height for side by side.)
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "caissa-adaptive-box.h"
+#include "caissa-board.h"
+#include "caissa-clock-face.h"
+#include "caissa-practice-page.h"
+#include "caissa-resources.h"
+#include "caissa-window.h"
+
+/* The smallest board side (the squares only, without margins) accepted. */
+#define MIN_BOARD 160
+
+typedef struct
+{
+  int      width;
+  int      height;
+  gboolean clock;
+  /* Whether the window must allow this size (see sizes[]). */
+  gboolean allowed;
+  char    *name;
+} Case;
+
+/* Width, height, and whether the window allows that size with a clock
+ * (it allows all of them without). Below 528 pixels wide (board and side
+ * panel at their least widths) the panel has to go under the board, and
+ * with a clock a stacked panel needs about 430 pixels (player names,
+ * clock, moves, move field, navigation, status): with the board's 216
+ * and the header bar the window is then at least about 700 tall. */
+static const struct
+{
+  int      width;
+  int      height;
+  gboolean allowed_with_clock;
+} sizes[] = {
+  { 360, 560, FALSE },
+  { 400, 640, FALSE },
+  { 400, 700, TRUE },
+  { 600, 500, TRUE },
+  { 1000, 600, TRUE },
+  { 1400, 900, TRUE },
+};
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                gboolean      *painted)
+{
+  *painted = TRUE;
+}
+
+/* Until two frames have been painted (the layout settles). */
+static void
+wait_frames (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_assert_nonnull (clock);
+  for (guint i = 0; i < 2; i++)
+    {
+      gboolean painted = FALSE;
+      gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
+
+      gtk_widget_queue_draw (widget);
+      while (!painted)
+        {
+          g_main_context_iteration (NULL, FALSE);
+          g_usleep (500);
+          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        }
+      g_signal_handler_disconnect (clock, id);
+    }
+}
+
+static GtkWidget *
+find_class (GtkWidget  *widget,
+            const char *css_class)
+{
+  if (gtk_widget_has_css_class (widget, css_class)
+      || g_str_equal (gtk_widget_get_css_name (widget), css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_class (child, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+template_child (gpointer    widget,
+                GType       type,
+                const char *name)
+{
+  GtkWidget *child = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (widget), type, name));
+
+  g_assert_nonnull (child);
+  return child;
+}
+
+#define PRINT_RECT(r) (r).origin.x, (r).origin.y, (r).size.width, (r).size.height
+
+typedef struct
+{
+  const char      *what;
+  GtkWidget       *widget;
+  graphene_rect_t  bounds;
+} Part;
+
+/* The window is as wide as asked, and as tall unless that is less than
+ * its minimum height at that width (then the minimum); each part is
+ * shown, inside the window and apart from the others; the board
+ * (parts[0]) is square and at least MIN_BOARD. */
+static void
+check_parts (GtkWidget  *window,
+             Part       *parts,
+             guint       n_parts,
+             const Case *c)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  graphene_rect_t w;
+  graphene_rect_t board;
+  graphene_rect_t a1, h8;
+  float side;
+  int min_height, nat_height;
+
+  /* The surface is the window as a person sizes it (here, without a
+   * compositor, it includes a few pixels of resize border). */
+  gtk_widget_measure (window, GTK_ORIENTATION_VERTICAL, gdk_surface_get_width (surface),
+                      &min_height, &nat_height, NULL, NULL);
+  g_test_message ("%s: the window %d×%d, at least %d tall at that width", c->name,
+                  gdk_surface_get_width (surface), gdk_surface_get_height (surface), min_height);
+  g_assert_cmpint (gdk_surface_get_width (surface), ==, c->width);
+  g_assert_cmpint (gdk_surface_get_height (surface), ==, MAX (c->height, min_height));
+  if (c->allowed)
+    g_assert_cmpint (min_height, <=, c->height);
+  w = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (window), gtk_widget_get_height (window));
+
+  for (guint i = 0; i < n_parts; i++)
+    {
+      Part *p = &parts[i];
+
+      if (!gtk_widget_get_mapped (p->widget))
+        g_error ("%s: %s is not shown", c->name, p->what);
+      g_assert_true (gtk_widget_compute_bounds (p->widget, window, &p->bounds));
+      g_test_message ("%s: %s %g,%g %g×%g", c->name, p->what, PRINT_RECT (p->bounds));
+      if (p->bounds.size.width < 1 || p->bounds.size.height < 1)
+        g_error ("%s: %s has no room (%g,%g %g×%g)", c->name, p->what, PRINT_RECT (p->bounds));
+      if (!graphene_rect_contains_rect (&w, &p->bounds))
+        g_error ("%s: %s (%g,%g %g×%g) is not all inside the window (%g×%g)", c->name, p->what,
+                 PRINT_RECT (p->bounds), w.size.width, w.size.height);
+    }
+  for (guint i = 0; i < n_parts; i++)
+    for (guint j = i + 1; j < n_parts; j++)
+      {
+        graphene_rect_t overlap;
+
+        /* Touching edges are fine; a shared area is not. */
+        if (graphene_rect_intersection (&parts[i].bounds, &parts[j].bounds, &overlap)
+            && overlap.size.width > 0.5 && overlap.size.height > 0.5)
+          g_error ("%s: %s (%g,%g %g×%g) overlaps %s (%g,%g %g×%g)", c->name,
+                   parts[i].what, PRINT_RECT (parts[i].bounds),
+                   parts[j].what, PRINT_RECT (parts[j].bounds));
+      }
+
+  board = parts[0].bounds;
+  g_assert_cmpfloat (board.size.width, ==, board.size.height);
+  /* The squares themselves, inside the widget's margins. */
+  g_assert_true (caissa_board_get_square_bounds (CAISSA_BOARD (parts[0].widget), chess_square_make (0, 0), &a1));
+  g_assert_true (caissa_board_get_square_bounds (CAISSA_BOARD (parts[0].widget), chess_square_make (7, 7), &h8));
+  side = 8 * a1.size.width;
+  g_assert_cmpfloat (a1.size.width, ==, a1.size.height);
+  g_assert_cmpfloat (h8.size.width, ==, a1.size.width);
+  if (side < MIN_BOARD)
+    g_error ("%s: the board's squares are %g px: %g px in all, under %d", c->name, a1.size.width,
+             side, MIN_BOARD);
+}
+
+/* --- The window --------------------------------------------------------------------------- */
+
+static void
+test_window (gconstpointer data)
+{
+  const Case *c = data;
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  GtkWidget *widget = GTK_WIDGET (window);
+  CaissaGame *game = caissa_window_get_game (window);
+  Part parts[8];
+  guint n = 0;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  if (c->clock)
+    {
+      g_assert_true (caissa_window_set_time_control (window, "300+2", FALSE, NULL));
+      g_assert_true (caissa_window_start_game (window, NULL, NULL, NULL, NULL));
+    }
+  else
+    {
+      static const char *const moves[] = {
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+        "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7",
+      };
+
+      /* Enough moves that the list wants more height than it can have. */
+      for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+        g_assert_true (caissa_game_play_san (game, moves[i], NULL));
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), c->width, c->height);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_frames (widget);
+
+  parts[n++] = (Part) { "the board", caissa_window_get_board (window) };
+  if (c->clock)
+    {
+      GtkWidget *face = gtk_widget_get_first_child (GTK_WIDGET (caissa_window_get_clock_slot (window)));
+
+      g_assert_true (CAISSA_IS_CLOCK_FACE (face));
+      parts[n++] = (Part) { "White's clock button",
+                            caissa_clock_face_get_button (CAISSA_CLOCK_FACE (face), CAISSA_COLOR_WHITE) };
+      parts[n++] = (Part) { "Black's clock button",
+                            caissa_clock_face_get_button (CAISSA_CLOCK_FACE (face), CAISSA_COLOR_BLACK) };
+    }
+  parts[n++] = (Part) { "the move list", template_child (window, CAISSA_TYPE_WINDOW, "move_list") };
+  parts[n++] = (Part) { "the move field", find_class (widget, "moveentry") };
+  parts[n++] = (Part) { "the navigation buttons", find_class (widget, "navigation") };
+  parts[n++] = (Part) { "the status line", template_child (window, CAISSA_TYPE_WINDOW, "status_label") };
+  for (guint i = 0; i < n; i++)
+    g_assert_nonnull (parts[i].widget);
+  check_parts (widget, parts, n, c);
+
+  /* The move list keeps room for a few moves. */
+  g_assert_cmpfloat (parts[c->clock ? 3 : 1].bounds.size.height, >=, 48);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (window);
+}
+
+/* A panel that grows while shown (a draw offer, "Showing move 1 of 2")
+ * in a window at its least height: the window grows with it rather than
+ * let the bottom of the panel run out of it. */
+static void
+test_window_grows (void)
+{
+  const Case c = { 400, 700, TRUE, FALSE, (char *) "400x700-clock-offer" };
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  GtkWidget *widget = GTK_WIDGET (window);
+  CaissaGame *game = caissa_window_get_game (window);
+  GtkWidget *face, *offer;
+  Part parts[9];
+  guint n = 0;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_assert_true (caissa_window_set_time_control (window, "300+2", FALSE, NULL));
+  g_assert_true (caissa_window_start_game (window, NULL, NULL, NULL, NULL));
+  gtk_window_set_default_size (GTK_WINDOW (window), c.width, c.height);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_frames (widget);
+
+  face = gtk_widget_get_first_child (GTK_WIDGET (caissa_window_get_clock_slot (window)));
+  g_assert_true (caissa_clock_face_press (CAISSA_CLOCK_FACE (face), CAISSA_COLOR_BLACK));
+  g_assert_true (caissa_game_play_san (game, "e4", NULL));
+  g_assert_true (gtk_widget_activate_action (widget, "win.offer-draw", NULL));
+  g_assert_true (gtk_widget_activate_action (widget, "win.go-previous", NULL));
+  wait_frames (widget);
+  /* The window's size follows the next frame's measure. */
+  wait_frames (widget);
+
+  offer = template_child (window, CAISSA_TYPE_WINDOW, "offer_revealer");
+  g_assert_true (gtk_revealer_get_child_revealed (GTK_REVEALER (offer)));
+  parts[n++] = (Part) { "the board", caissa_window_get_board (window) };
+  parts[n++] = (Part) { "White's clock button", caissa_clock_face_get_button (CAISSA_CLOCK_FACE (face), CAISSA_COLOR_WHITE) };
+  parts[n++] = (Part) { "Black's clock button", caissa_clock_face_get_button (CAISSA_CLOCK_FACE (face), CAISSA_COLOR_BLACK) };
+  parts[n++] = (Part) { "the draw offer", gtk_revealer_get_child (GTK_REVEALER (offer)) };
+  parts[n++] = (Part) { "the move list", template_child (window, CAISSA_TYPE_WINDOW, "move_list") };
+  parts[n++] = (Part) { "the move field", find_class (widget, "moveentry") };
+  parts[n++] = (Part) { "the navigation buttons", find_class (widget, "navigation") };
+  parts[n++] = (Part) { "the status line", template_child (window, CAISSA_TYPE_WINDOW, "status_label") };
+  parts[n++] = (Part) { "the line under it", template_child (window, CAISSA_TYPE_WINDOW, "substatus_label") };
+  check_parts (widget, parts, n, &c);
+  g_assert_cmpint (gtk_widget_get_height (widget), >, c.height);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (window);
+}
+
+/* --- The practice page -------------------------------------------------------------------- */
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    {
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          remove_tree (child);
+        }
+      g_dir_close (dir);
+    }
+  g_remove (path);
+}
+
+static void
+test_practice (gconstpointer data)
+{
+  const Case *c = data;
+  g_autofree char *dir = g_dir_make_tmp ("caissa-layout-XXXXXX", NULL);
+  g_autofree char *records = g_build_filename (dir, "practice.ini", NULL);
+  g_autofree char *cache = g_build_filename (dir, "cache", NULL);
+  CaissaPractice *practice;
+  CaissaPracticePage *page;
+  GtkWidget *window;
+  Part parts[2];
+
+  practice = caissa_practice_new (records, cache);
+  caissa_practice_set_cache_tables (practice, FALSE);
+  caissa_practice_set_reply_delay (practice, 0);
+  page = CAISSA_PRACTICE_PAGE (caissa_practice_page_new_for_practice (practice));
+
+  window = adw_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), c->width, c->height);
+  adw_window_set_content (ADW_WINDOW (window), GTK_WIDGET (page));
+  gtk_window_present (GTK_WINDOW (window));
+  caissa_practice_page_start (page, CHESS_TB_KQK, 2, 2, 42);
+  wait_frames (window);
+
+  /* The side panel scrolls: all of it is reachable when it is inside. */
+  parts[0] = (Part) { "the board", GTK_WIDGET (caissa_practice_page_get_board (page)) };
+  parts[1] = (Part) { "the side panel", template_child (page, CAISSA_TYPE_PRACTICE_PAGE, "toast_overlay") };
+  check_parts (window, parts, G_N_ELEMENTS (parts), c);
+  /* Room for more than a line of it. */
+  g_assert_cmpfloat (parts[1].bounds.size.height, >=, 120);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (practice);
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GPtrArray) cases = g_ptr_array_new ();
+  int status;
+
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      if (g_getenv ("CI") != NULL)
+        g_error ("no display, but CI is set: run under xvfb-run");
+      g_printerr ("no display: skipped\n");
+      return 77;
+    }
+  adw_init ();
+  caissa_register_resource ();
+  /* The app's own style, as AdwApplication loads it: it sizes the panel. */
+  {
+    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (css, "/io/github/caissa/Caissa/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
+  /* GNOME's title buttons (Xvfb's default adds Minimize and Maximize,
+   * which alone make the header bar wider than 360 pixels). */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE,
+                "gtk-decoration-layout", "appmenu:close", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (int clock = 1; clock >= 0; clock--)
+      {
+        Case *c = g_new0 (Case, 1);
+        g_autofree char *path = NULL;
+
+        c->width = sizes[i].width;
+        c->height = sizes[i].height;
+        c->clock = clock;
+        c->allowed = !clock || sizes[i].allowed_with_clock;
+        c->name = g_strdup_printf ("%dx%d%s", c->width, c->height, clock ? "-clock" : "");
+        path = g_strdup_printf ("/app/window-layout/window/%s", c->name);
+        g_test_add_data_func (path, c, test_window);
+        if (clock)
+          {
+            g_autofree char *practice = g_strdup_printf ("/app/window-layout/practice-page/%dx%d",
+                                                         c->width, c->height);
+
+            g_test_add_data_func (practice, c, test_practice);
+          }
+        g_ptr_array_add (cases, c);
+      }
+  g_test_add_func ("/app/window-layout/window/grows-with-its-panel", test_window_grows);
+  status = g_test_run ();
+  for (guint i = 0; i < cases->len; i++)
+    {
+      Case *c = cases->pdata[i];
+
+      g_free (c->name);
+      g_free (c);
+    }
+  return status;
+}
