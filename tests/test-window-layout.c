@@ -306,6 +306,35 @@ test_window_grows (void)
   g_assert_null (window);
 }
 
+/* A narrow window made wide: the game list stays closed (the flap once
+ * opened it, empty, on unfolding). */
+static void
+test_window_widened (void)
+{
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  GtkWidget *widget = GTK_WIDGET (window);
+  AdwFlap *flap = ADW_FLAP (template_child (window, CAISSA_TYPE_WINDOW, "flap"));
+  GdkSurface *surface;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_frames (widget);
+  g_assert_true (adw_flap_get_folded (flap));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  wait_frames (widget);
+  surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_assert_cmpint (gdk_surface_get_width (surface), ==, 1000);
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (window);
+}
+
 /* --- The practice page -------------------------------------------------------------------- */
 
 static void
@@ -420,6 +449,7 @@ main (int   argc,
         g_ptr_array_add (cases, c);
       }
   g_test_add_func ("/app/window-layout/window/grows-with-its-panel", test_window_grows);
+  g_test_add_func ("/app/window-layout/window/widened", test_window_widened);
   status = g_test_run ();
   for (guint i = 0; i < cases->len; i++)
     {
