@@ -20,6 +20,7 @@
 #include <glib/gstdio.h>
 
 #include "caissa-atomic.h"
+#include "test-util.h"
 
 typedef struct
 {
@@ -42,35 +43,11 @@ fixture_setup (Fixture       *f,
 }
 
 static void
-remove_tree (const char *path)
-{
-  GDir *dir;
-  const char *name;
-
-  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_unlink (path);
-      return;
-    }
-  g_chmod (path, 0700);
-  dir = g_dir_open (path, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  if (dir != NULL)
-    g_dir_close (dir);
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
   g_unsetenv ("CAISSA_TEST_FAIL_WRITE");
-  remove_tree (f->dir);
+  test_util_remove_tree (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }

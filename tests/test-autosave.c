@@ -16,6 +16,7 @@
 
 #include "caissa-autosave.h"
 #include "chess-pgn.h"
+#include "test-util.h"
 
 static char *state_home;
 
@@ -86,31 +87,6 @@ fixture_setup_untimed (Fixture       *f,
 }
 
 static void
-remove_tree (const char *path)
-{
-  GDir *dir;
-  const char *name;
-
-  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_unlink (path);
-      return;
-    }
-  g_chmod (path, 0700);
-  dir = g_dir_open (path, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      g_chmod (child, 0600);
-      remove_tree (child);
-    }
-  if (dir != NULL)
-    g_dir_close (dir);
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
@@ -123,7 +99,7 @@ fixture_teardown (Fixture       *f,
     g_assert_finalize_object (f->game2);
   if (f->clock2 != NULL)
     g_assert_finalize_object (f->clock2);
-  remove_tree (f->dir);
+  test_util_remove_tree (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }

@@ -19,25 +19,9 @@
 #include "caissa-clock.h"
 #include "caissa-preferences-window.h"
 #include "caissa-window.h"
+#include "test-util-gtk.h"
 
 static char *home;
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
 
 static void
 write_keyfile (const char *contents)
@@ -242,7 +226,7 @@ main (int   argc,
   g_test_add_func ("/app/settings/bad-values", test_bad_values);
 
   status = g_test_run ();
-  remove_tree (home);
+  test_util_remove_tree (home);
   g_free (home);
   return status;
 }

@@ -16,6 +16,7 @@
 #include "caissa-board-private.h"
 #include "caissa-game.h"
 #include "chess-fen.h"
+#include "test-util-gtk.h"
 
 #define KINGS_ONLY "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 
@@ -134,34 +135,6 @@ fixture_teardown (Fixture       *f,
   g_assert_finalize_object (f->game);
 }
 
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
-}
-
-/* Lets the window draw a frame with everything changed so far. */
-static void
-wait_for_frame (GtkWidget *widget)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  gboolean painted = FALSE;
-  gulong id;
-
-  g_assert_nonnull (clock);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
-  gtk_widget_queue_draw (widget);
-  while (!painted)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (500);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-  g_signal_handler_disconnect (clock, id);
-}
-
 /* Renders the board as the window last drew it, with the window's own
  * renderer, and keeps the pixels, BGRA premultiplied (all opaque here). */
 static void
@@ -173,7 +146,7 @@ render (Fixture *f)
   GskRenderNode *node;
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
 
-  wait_for_frame (widget);
+  test_util_wait_for_frame (widget);
   paintable = gtk_widget_paintable_new (widget);
 
   f->width = gtk_widget_get_width (widget);

@@ -13,6 +13,7 @@
 
 #include "caissa-clock-face.h"
 #include "caissa-resources.h"
+#include "test-util-gtk.h"
 
 typedef struct
 {
@@ -429,33 +430,6 @@ test_clock_property (void)
 
 /* --- a real render ----------------------------------------------------------------- */
 
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
-}
-
-static void
-wait_for_frame (GtkWidget *widget)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  gboolean painted = FALSE;
-  gulong id;
-
-  g_assert_nonnull (clock);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
-  gtk_widget_queue_draw (widget);
-  while (!painted)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (500);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-  g_signal_handler_disconnect (clock, id);
-}
-
 typedef struct
 {
   GdkTexture *texture;
@@ -483,8 +457,8 @@ render (Fixture    *f,
   GskRenderNode *node;
   int width, height;
 
-  wait_for_frame (widget);
-  wait_for_frame (widget);
+  test_util_wait_for_frame (widget);
+  test_util_wait_for_frame (widget);
   width = gtk_widget_get_width (widget);
   height = gtk_widget_get_height (widget);
   paintable = gtk_widget_paintable_new (widget);

@@ -17,6 +17,7 @@
 #include "caissa-move-entry.h"
 #include "caissa-resources.h"
 #include "caissa-window.h"
+#include "test-util-gtk.h"
 
 typedef struct
 {
@@ -451,33 +452,6 @@ test_accessible (Fixture       *f,
 
 /* --- The cursor drawn -------------------------------------------------------------- */
 
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
-}
-
-static void
-wait_for_frame (GtkWidget *widget)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  gboolean painted = FALSE;
-  gulong id;
-
-  g_assert_nonnull (clock);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
-  gtk_widget_queue_draw (widget);
-  while (!painted)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (500);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-  g_signal_handler_disconnect (clock, id);
-}
-
 /* The board rendered alone; pixels B G R A, premultiplied. */
 static guchar *
 render_board (Fixture    *f,
@@ -492,8 +466,8 @@ render_board (Fixture    *f,
   GskRenderNode *node;
   guchar *pixels;
 
-  wait_for_frame (f->window);
-  wait_for_frame (f->window);
+  test_util_wait_for_frame (f->window);
+  test_util_wait_for_frame (f->window);
   *width = gtk_widget_get_width (GTK_WIDGET (f->board));
   gdk_paintable_snapshot (paintable, snapshot, *width, *width);
   node = gtk_snapshot_free_to_node (snapshot);

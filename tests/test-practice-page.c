@@ -11,6 +11,7 @@
 
 #include "caissa-practice-page.h"
 #include "caissa-resources.h"
+#include "test-util-gtk.h"
 
 typedef struct
 {
@@ -21,52 +22,6 @@ typedef struct
 } Fixture;
 
 static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    {
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
-
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
-}
-
-static void
-wait_for_frame (GtkWidget *widget)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  gboolean painted = FALSE;
-  gulong id;
-
-  g_assert_nonnull (clock);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
-  gtk_widget_queue_draw (widget);
-  while (!painted)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (500);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-  g_signal_handler_disconnect (clock, id);
-}
-
-static void
 open_window (Fixture *f,
              int      width,
              int      height)
@@ -75,7 +30,7 @@ open_window (Fixture *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
   adw_window_set_content (ADW_WINDOW (f->window), GTK_WIDGET (f->page));
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_for_frame (f->window);
+  test_util_wait_for_frame (f->window);
 }
 
 static void
@@ -102,7 +57,7 @@ fixture_teardown (Fixture       *f,
   while (g_main_context_iteration (NULL, FALSE))
     ;
   g_assert_finalize_object (f->practice);
-  remove_tree (f->dir);
+  test_util_remove_tree (f->dir);
   g_free (f->dir);
 }
 
@@ -330,8 +285,8 @@ save_render (Fixture    *f,
    * change: a frame or two more. */
   for (guint tries = 0; ; tries++)
     {
-      wait_for_frame (f->window);
-      wait_for_frame (f->window);
+      test_util_wait_for_frame (f->window);
+      test_util_wait_for_frame (f->window);
       width = gtk_widget_get_width (f->window);
       height = gtk_widget_get_height (f->window);
       snapshot = gtk_snapshot_new ();
@@ -385,7 +340,7 @@ test_renders (Fixture       *f,
       else
         {
           gtk_window_set_default_size (GTK_WINDOW (f->window), sizes[i].width, sizes[i].height);
-          wait_for_frame (f->window);
+          test_util_wait_for_frame (f->window);
         }
 
       /* While a table builds: the progress bar (if the render is quicker

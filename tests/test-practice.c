@@ -11,6 +11,7 @@
 
 #include "caissa-practice.h"
 #include "chess-fen.h"
+#include "test-util.h"
 
 typedef struct
 {
@@ -35,30 +36,11 @@ fixture_setup (Fixture       *f,
 }
 
 static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    {
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
-
-static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
   g_assert_finalize_object (f->practice);
-  remove_tree (f->dir);
+  test_util_remove_tree (f->dir);
   g_free (f->dir);
   g_free (f->records);
   g_free (f->cache);

@@ -16,6 +16,7 @@
 #include "caissa-preferences-window.h"
 #include "caissa-resources.h"
 #include "caissa-window.h"
+#include "test-util-gtk.h"
 
 /* The schema compiled into the build tree, over the memory backend the
  * test environment sets. */
@@ -305,33 +306,6 @@ test_window_custom_time_control (void)
 
 /* --- Renders ---------------------------------------------------------------------- */
 
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
-}
-
-static void
-wait_for_frame (GtkWidget *widget)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  gboolean painted = FALSE;
-  gulong id;
-
-  g_assert_nonnull (clock);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
-  gtk_widget_queue_draw (widget);
-  while (!painted)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (500);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-  g_signal_handler_disconnect (clock, id);
-}
-
 /* Renders a window as it is on screen; saved as NAME.png when asked.
  * Returns the mean luminance of its pixels (0–255). */
 static double
@@ -348,8 +322,8 @@ render (GtkWidget  *window,
   double sum = 0;
   gsize stride;
 
-  wait_for_frame (window);
-  wait_for_frame (window);
+  test_util_wait_for_frame (window);
+  test_util_wait_for_frame (window);
   width = gtk_widget_get_width (window);
   height = gtk_widget_get_height (window);
   g_assert_cmpint (width, >, 0);

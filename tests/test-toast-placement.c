@@ -20,6 +20,15 @@
 #include "caissa-resources.h"
 #include "caissa-window.h"
 #include "caissa-window-autosave.h"
+#include "test-util-gtk.h"
+
+/* Two frames: the layout, then what it moved (a toast) settles. */
+static void
+wait_two_frames (GtkWidget *widget)
+{
+  test_util_wait_for_frame (widget);
+  test_util_wait_for_frame (widget);
+}
 
 typedef struct
 {
@@ -42,37 +51,6 @@ static const Size sizes[] = {
    * panel: side by side (the practice page's board is larger stacked). */
   { 600, 500, FALSE, TRUE, "short" },
 };
-
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
-}
-
-/* Until two frames have been painted (the layout and the toast settle). */
-static void
-wait_frames (GtkWidget *widget)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  g_assert_nonnull (clock);
-  for (guint i = 0; i < 2; i++)
-    {
-      gboolean painted = FALSE;
-      gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
-
-      gtk_widget_queue_draw (widget);
-      while (!painted)
-        {
-          g_main_context_iteration (NULL, FALSE);
-          g_usleep (500);
-          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-        }
-      g_signal_handler_disconnect (clock, id);
-    }
-}
 
 static GtkWidget *
 find_type (GtkWidget  *widget,
@@ -104,7 +82,7 @@ wait_toast (GtkWidget *window)
       g_main_context_iteration (NULL, FALSE);
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
     }
-  wait_frames (window);
+  wait_two_frames (window);
   return toast;
 }
 
@@ -242,7 +220,7 @@ test_window (gconstpointer data)
   g_assert_true (caissa_window_start_game (window, NULL, NULL, NULL, NULL));
   gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
   gtk_window_present (GTK_WINDOW (window));
-  wait_frames (widget);
+  wait_two_frames (widget);
   {
     g_autofree char *state = caissa_window_describe_state (window);
 
@@ -267,7 +245,7 @@ test_window (gconstpointer data)
   long_toast = adw_toast_new ("Draw: time ran out, but the opponent could not checkmate");
   adw_toast_set_priority (long_toast, ADW_TOAST_PRIORITY_HIGH);
   _caissa_window_add_toast (window, long_toast);
-  wait_frames (widget);
+  wait_two_frames (widget);
   toast = wait_toast (widget);
   check_toast (widget, toast, board, panel, size->narrow, size);
 
@@ -277,7 +255,7 @@ test_window (gconstpointer data)
   adw_toast_set_button_label (long_toast, "_Details");
   adw_toast_set_priority (long_toast, ADW_TOAST_PRIORITY_HIGH);
   _caissa_window_add_toast (window, long_toast);
-  wait_frames (widget);
+  wait_two_frames (widget);
   toast = wait_toast (widget);
   check_toast (widget, toast, board, panel, size->narrow, size);
 
@@ -288,25 +266,6 @@ test_window (gconstpointer data)
 }
 
 /* --- The practice page --------------------------------------------------------------------- */
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    {
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
 
 /* The toast for unreadable records stays until closed: it must not sit on
  * the board the whole session. */
@@ -334,7 +293,7 @@ test_practice (gconstpointer data)
   adw_window_set_content (ADW_WINDOW (window), GTK_WIDGET (page));
   gtk_window_present (GTK_WINDOW (window));
   caissa_practice_page_start (page, CHESS_TB_KQK, 2, 2, 42);
-  wait_frames (window);
+  wait_two_frames (window);
 
   toast = wait_toast (window);
   g_test_assert_expected_messages ();
@@ -349,7 +308,7 @@ test_practice (gconstpointer data)
   while (g_main_context_iteration (NULL, FALSE))
     ;
   g_assert_finalize_object (practice);
-  remove_tree (dir);
+  test_util_remove_tree (dir);
 }
 
 int

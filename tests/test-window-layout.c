@@ -23,6 +23,15 @@
 #include "caissa-practice-page.h"
 #include "caissa-resources.h"
 #include "caissa-window.h"
+#include "test-util-gtk.h"
+
+/* Two frames: the layout, then what it moved (a toast) settles. */
+static void
+wait_two_frames (GtkWidget *widget)
+{
+  test_util_wait_for_frame (widget);
+  test_util_wait_for_frame (widget);
+}
 
 /* The smallest board side (the squares only, without margins) accepted. */
 #define MIN_BOARD 160
@@ -56,37 +65,6 @@ static const struct
   { 1000, 600, TRUE },
   { 1400, 900, TRUE },
 };
-
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
-}
-
-/* Until two frames have been painted (the layout settles). */
-static void
-wait_frames (GtkWidget *widget)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  g_assert_nonnull (clock);
-  for (guint i = 0; i < 2; i++)
-    {
-      gboolean painted = FALSE;
-      gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
-
-      gtk_widget_queue_draw (widget);
-      while (!painted)
-        {
-          g_main_context_iteration (NULL, FALSE);
-          g_usleep (500);
-          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-        }
-      g_signal_handler_disconnect (clock, id);
-    }
-}
 
 static GtkWidget *
 find_class (GtkWidget  *widget,
@@ -226,7 +204,7 @@ test_window (gconstpointer data)
     }
   gtk_window_set_default_size (GTK_WINDOW (window), c->width, c->height);
   gtk_window_present (GTK_WINDOW (window));
-  wait_frames (widget);
+  wait_two_frames (widget);
 
   parts[n++] = (Part) { "the board", caissa_window_get_board (window) };
   if (c->clock)
@@ -275,16 +253,16 @@ test_window_grows (void)
   g_assert_true (caissa_window_start_game (window, NULL, NULL, NULL, NULL));
   gtk_window_set_default_size (GTK_WINDOW (window), c.width, c.height);
   gtk_window_present (GTK_WINDOW (window));
-  wait_frames (widget);
+  wait_two_frames (widget);
 
   face = gtk_widget_get_first_child (GTK_WIDGET (caissa_window_get_clock_slot (window)));
   g_assert_true (caissa_clock_face_press (CAISSA_CLOCK_FACE (face), CAISSA_COLOR_BLACK));
   g_assert_true (caissa_game_play_san (game, "e4", NULL));
   g_assert_true (gtk_widget_activate_action (widget, "win.offer-draw", NULL));
   g_assert_true (gtk_widget_activate_action (widget, "win.go-previous", NULL));
-  wait_frames (widget);
+  wait_two_frames (widget);
   /* The window's size follows the next frame's measure. */
-  wait_frames (widget);
+  wait_two_frames (widget);
 
   offer = template_child (window, CAISSA_TYPE_WINDOW, "offer_revealer");
   g_assert_true (gtk_revealer_get_child_revealed (GTK_REVEALER (offer)));
@@ -319,11 +297,11 @@ test_window_widened (void)
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_set_default_size (GTK_WINDOW (window), 400, 700);
   gtk_window_present (GTK_WINDOW (window));
-  wait_frames (widget);
+  wait_two_frames (widget);
   g_assert_true (adw_flap_get_folded (flap));
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  wait_frames (widget);
+  wait_two_frames (widget);
   surface = gtk_native_get_surface (GTK_NATIVE (window));
   g_assert_cmpint (gdk_surface_get_width (surface), ==, 1000);
   g_assert_false (adw_flap_get_folded (flap));
@@ -336,25 +314,6 @@ test_window_widened (void)
 }
 
 /* --- The practice page -------------------------------------------------------------------- */
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    {
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
 
 static void
 test_practice (gconstpointer data)
@@ -378,7 +337,7 @@ test_practice (gconstpointer data)
   adw_window_set_content (ADW_WINDOW (window), GTK_WIDGET (page));
   gtk_window_present (GTK_WINDOW (window));
   caissa_practice_page_start (page, CHESS_TB_KQK, 2, 2, 42);
-  wait_frames (window);
+  wait_two_frames (window);
 
   /* The side panel scrolls: all of it is reachable when it is inside. */
   parts[0] = (Part) { "the board", GTK_WIDGET (caissa_practice_page_get_board (page)) };
@@ -391,7 +350,7 @@ test_practice (gconstpointer data)
   while (g_main_context_iteration (NULL, FALSE))
     ;
   g_assert_finalize_object (practice);
-  remove_tree (dir);
+  test_util_remove_tree (dir);
 }
 
 int
