@@ -17,6 +17,7 @@
 #include "caissa-window.h"
 #include "caissa-window-review.h"
 #include "chess-pgn.h"
+#include "test-util-gtk.h"
 
 static char *tmp_dir;
 
@@ -82,15 +83,6 @@ find_text (GtkWidget  *root,
     if (g_str_equal (text_of (all->pdata[i]), text))
       return all->pdata[i];
   return NULL;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
 }
 
 static void
@@ -272,7 +264,7 @@ test_move_list_white_comment (void)
   g_assert_cmpstr (comments, ==, "Best by test|The Spanish");
 
   gtk_window_present (GTK_WINDOW (window));
-  spin (300);
+  test_util_spin (300);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -377,7 +369,7 @@ test_game_list (void)
     g_assert_cmpstr (caissa_pgn_game_info_get_white (last), ==, "Adam 0");
   }
   /* The rows on screen say which games they show. */
-  spin (200);
+  test_util_spin (200);
   caissa_game_list_describe (list, rows);
   g_assert_nonnull (strstr (rows->str, "games-shown 2000\n"));
   g_assert_nonnull (strstr (rows->str, "game-row "));
@@ -444,59 +436,6 @@ activate (CaissaWindow *window,
     g_variant_unref (parameter);
 }
 
-static char *
-state_line (CaissaWindow *window,
-            const char   *key)
-{
-  g_autofree char *state = caissa_window_describe_state (window);
-  g_auto(GStrv) lines = g_strsplit (state, "\n", -1);
-  g_autofree char *prefix = g_strconcat (key, " ", NULL);
-
-  for (guint i = 0; lines[i]; i++)
-    if (g_str_has_prefix (lines[i], prefix))
-      return g_strdup (lines[i] + strlen (prefix));
-    else if (g_str_equal (lines[i], key))
-      return g_strdup ("");
-  return NULL;
-}
-
-#define assert_state(window, key, value) \
-  G_STMT_START { \
-    g_autofree char *got_ = state_line (window, key); \
-    g_assert_cmpstr (got_, ==, value); \
-  } G_STMT_END
-
-static void
-wait_state (CaissaWindow *window,
-            const char   *key,
-            const char   *value)
-{
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-
-  while (g_get_monotonic_time () < deadline)
-    {
-      g_autofree char *got = state_line (window, key);
-
-      if (g_strcmp0 (got, value) == 0)
-        return;
-      g_main_context_iteration (NULL, FALSE);
-    }
-  {
-    /* Say why: a message dialog may be up. */
-    GListModel *toplevels = gtk_window_get_toplevels ();
-
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr(GObject) top = g_list_model_get_item (toplevels, i);
-
-        if (ADW_IS_MESSAGE_DIALOG (top))
-          g_printerr ("# dialog: %s: %s\n", adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (top)),
-                      adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (top)));
-      }
-  }
-  assert_state (window, key, value);
-}
-
 static void
 clipboard_text_cb (GObject      *source,
                    GAsyncResult *result,
@@ -544,12 +483,12 @@ test_window_review (void)
 
   g_assert_true (caissa_window_open_file (window, gfile, &error));
   g_assert_no_error (error);
-  wait_state (window, "games", "2");
-  wait_state (window, "game-index", "1");
-  assert_state (window, "title", "review.pgn · Game 1 of 2");
-  assert_state (window, "analysis", "1");
-  assert_state (window, "path", "");
-  assert_state (window, "comment", "Intro");
+  test_util_wait_state (window, "games", "2");
+  test_util_wait_state (window, "game-index", "1");
+  test_util_assert_state (window, "title", "review.pgn · Game 1 of 2");
+  test_util_assert_state (window, "analysis", "1");
+  test_util_assert_state (window, "path", "");
+  test_util_assert_state (window, "comment", "Intro");
   g_assert_cmpstr (caissa_game_get_white_name (game), ==, "Alpha");
   core = caissa_game_get_core_game (game);
 
@@ -557,12 +496,12 @@ test_window_review (void)
   activate (window, "win.go-next", NULL);
   activate (window, "win.go-next", NULL);
   activate (window, "win.go-next", NULL);
-  assert_state (window, "path", "e4 e5 Nf3");
+  test_util_assert_state (window, "path", "e4 e5 Nf3");
   nf3 = caissa_game_get_shown_node (game);
   activate (window, "win.variation-next", NULL);
-  assert_state (window, "next", "d6");
+  test_util_assert_state (window, "next", "d6");
   activate (window, "win.go-next", NULL);
-  assert_state (window, "path", "e4 e5 Nf3 d6");
+  test_util_assert_state (window, "path", "e4 e5 Nf3 d6");
   d6 = caissa_game_get_shown_node (game);
   g_assert_false (chess_game_node_is_main_line (core, d6));
 
@@ -582,21 +521,21 @@ test_window_review (void)
   activate (window, "win.clear-nags", NULL);
   core = caissa_game_get_core_game (game);
   g_assert_cmpuint (chess_game_node_nags (core, caissa_game_get_shown_node (game), &nags), ==, 0);
-  assert_state (window, "dirty", "1");
-  assert_state (window, "title", "• review.pgn · Game 1 of 2");
-  assert_state (window, "path", "e4 e5 Nf3 d6");
+  test_util_assert_state (window, "dirty", "1");
+  test_util_assert_state (window, "title", "• review.pgn · Game 1 of 2");
+  test_util_assert_state (window, "path", "e4 e5 Nf3 d6");
 
   /* Promote 2... d6 to the main line, then back down by promoting Nc6. */
   activate (window, "win.promote-variation", NULL);
   core = caissa_game_get_core_game (game);
   g_assert_true (chess_game_node_is_main_line (core, caissa_game_get_shown_node (game)));
   g_assert_false (action_enabled (window, "promote-variation"));
-  assert_state (window, "path", "e4 e5 Nf3 d6");
+  test_util_assert_state (window, "path", "e4 e5 Nf3 d6");
 
   /* Delete from here: the shown move goes with what follows it. */
   activate (window, "win.delete-from-here", NULL);
   core = caissa_game_get_core_game (game);
-  assert_state (window, "path", "e4 e5 Nf3");
+  test_util_assert_state (window, "path", "e4 e5 Nf3");
   g_assert_cmpuint (chess_game_node_n_children (core, caissa_game_get_shown_node (game)), ==, 1);
   g_assert_true (caissa_game_get_shown_node (game) == nf3);
 
@@ -604,10 +543,10 @@ test_window_review (void)
   activate (window, "win.go-first", NULL);
   activate (window, "win.variation-next", NULL);
   activate (window, "win.go-next", NULL);
-  assert_state (window, "path", "d4");
+  test_util_assert_state (window, "path", "d4");
   activate (window, "win.delete-variation", NULL);
   core = caissa_game_get_core_game (game);
-  assert_state (window, "path", "");
+  test_util_assert_state (window, "path", "");
   g_assert_cmpuint (chess_game_node_n_children (core, CHESS_NODE_ROOT), ==, 1);
 
   /* The result. */
@@ -616,7 +555,7 @@ test_window_review (void)
 
   /* Saved in place: game 1 rewritten, game 2 byte for byte. */
   activate (window, "win.save", NULL);
-  wait_state (window, "dirty", "0");
+  test_util_wait_state (window, "dirty", "0");
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_true (g_str_has_suffix (contents, second));
   /* (The export wraps lines: compare as one line.) */
@@ -626,12 +565,12 @@ test_window_review (void)
   g_assert_null (strstr (contents, "d6"));
   g_assert_nonnull (strstr (contents, "{[%cal Gf3e5] pressure}"));
   g_free (contents);
-  wait_state (window, "games", "2");
-  wait_state (window, "title", "review.pgn · Game 1 of 2");
+  test_util_wait_state (window, "games", "2");
+  test_util_wait_state (window, "title", "review.pgn · Game 1 of 2");
 
   /* The next game; the clipboard. */
   activate (window, "win.next-game", NULL);
-  wait_state (window, "game-index", "2");
+  test_util_wait_state (window, "game-index", "2");
   activate (window, "win.go-last", NULL);
   activate (window, "win.copy-fen", NULL);
   copied = clipboard_text (window);
@@ -644,21 +583,21 @@ test_window_review (void)
   /* Paste a FEN: that position, to analyse. */
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
   activate (window, "win.paste", NULL);
-  wait_state (window, "fen", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
-  assert_state (window, "title", "Pasted Position");
-  assert_state (window, "analysis", "1");
+  test_util_wait_state (window, "fen", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+  test_util_assert_state (window, "title", "Pasted Position");
+  test_util_assert_state (window, "analysis", "1");
 
   /* Paste PGN: its games listed, the first shown. */
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), both);
   activate (window, "win.paste", NULL);
-  wait_state (window, "games", "2");
-  wait_state (window, "game-index", "1");
+  test_util_wait_state (window, "games", "2");
+  test_util_wait_state (window, "game-index", "1");
   g_assert_cmpstr (caissa_game_get_white_name (game), ==, "Alpha");
 
   /* A new game is played, not reviewed. */
   g_assert_true (caissa_window_start_game (window, NULL, NULL, NULL, NULL));
-  assert_state (window, "analysis", "0");
-  assert_state (window, "game-index", "0");
+  test_util_assert_state (window, "analysis", "0");
+  test_util_assert_state (window, "game-index", "0");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -692,27 +631,27 @@ test_close_unsaved (void)
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (caissa_window_open_file (window, gfile, NULL));
-  wait_state (window, "game-index", "1");
+  test_util_wait_state (window, "game-index", "1");
   activate (window, "win.go-next", NULL);
   activate (window, "win.nag", g_variant_new_uint32 (4));
-  assert_state (window, "dirty", "1");
+  test_util_assert_state (window, "dirty", "1");
 
   gtk_window_close (GTK_WINDOW (window));
-  spin (50);
+  test_util_spin (50);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Changes?");
   adw_message_dialog_response (dialog, "cancel");
-  spin (50);
+  test_util_spin (50);
   g_assert_nonnull (window);
-  assert_state (window, "dirty", "1");
+  test_util_assert_state (window, "dirty", "1");
 
   gtk_window_close (GTK_WINDOW (window));
-  spin (50);
+  test_util_spin (50);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "discard");
-  spin (300);
+  test_util_spin (300);
   if (window != NULL)
     g_printerr ("# window still there: visible %d, refs %u, dialog %p\n", gtk_widget_get_visible (GTK_WIDGET (window)),
                 G_OBJECT (window)->ref_count, (void *) find_dialog ());
@@ -802,7 +741,7 @@ test_window_changed_on_disk (void)
   g_assert_nonnull (toast);
   g_assert_nonnull (find_label_containing (toast, "“changing.pgn” changed on disk"));
   /* The list still holds what was read: more games than the 20 left. */
-  n_games = state_line (window, "games");
+  n_games = test_util_state_line (window, "games");
   g_assert_cmpuint (g_ascii_strtoull (n_games, NULL, 10), >, 20);
 
   /* Open Again: the file as it is now, 20 games. */
@@ -812,7 +751,7 @@ test_window_changed_on_disk (void)
     button = gtk_widget_get_parent (button);
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  wait_state (window, "games", "20");
+  test_util_wait_state (window, "games", "20");
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_string_free (text, TRUE);

@@ -20,6 +20,7 @@
 #include "caissa-window.h"
 #include "caissa-window-autosave.h"
 #include "caissa-window-review.h"
+#include "test-util-gtk.h"
 
 static char *tmp_dir;
 static gint64 fake_time = 1000000;
@@ -34,55 +35,6 @@ static gint64
 fake_now (gpointer user_data)
 {
   return fake_time;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static char *
-state_line (CaissaWindow *window,
-            const char   *key)
-{
-  g_autofree char *state = caissa_window_describe_state (window);
-  g_auto(GStrv) lines = g_strsplit (state, "\n", -1);
-  g_autofree char *prefix = g_strconcat (key, " ", NULL);
-
-  for (guint i = 0; lines[i]; i++)
-    if (g_str_has_prefix (lines[i], prefix))
-      return g_strdup (lines[i] + strlen (prefix));
-    else if (g_str_equal (lines[i], key))
-      return g_strdup ("");
-  return NULL;
-}
-
-#define assert_state(window, key, value) \
-  G_STMT_START { \
-    g_autofree char *got_ = state_line (window, key); \
-    g_assert_cmpstr (got_, ==, value); \
-  } G_STMT_END
-
-static void
-wait_state (CaissaWindow *window,
-            const char   *key,
-            const char   *value)
-{
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-
-  while (g_get_monotonic_time () < deadline)
-    {
-      g_autofree char *got = state_line (window, key);
-
-      if (g_strcmp0 (got, value) == 0)
-        return;
-      g_main_context_iteration (NULL, FALSE);
-    }
-  assert_state (window, key, value);
 }
 
 static AdwMessageDialog *
@@ -116,7 +68,7 @@ find_dialog (void)
 static void
 assert_no_dialog (void)
 {
-  spin (50);
+  test_util_spin (50);
   g_assert_null (visible_dialog (TRUE));
 }
 
@@ -160,7 +112,7 @@ answer (AdwMessageDialog *dialog,
       g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
       g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
     }
-  spin (20);
+  test_util_spin (20);
 }
 
 static void
@@ -229,7 +181,7 @@ fixture_setup (Fixture       *f,
   fake_time += 700;
   g_assert_cmpint (caissa_clock_get_running_side (f->clock), ==, CAISSA_COLOR_WHITE);
   if (keep)
-    assert_state (f->window, "autosave", f->saved_path);
+    test_util_assert_state (f->window, "autosave", f->saved_path);
 }
 
 static void
@@ -282,29 +234,29 @@ test_cancel (Fixture       *f,
   g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "cancel");
 
   /* While it is asked: nothing replaced yet, nobody's time runs. */
-  assert_state (f->window, "analysis", "0");
-  assert_state (f->window, "n-plies", "2");
-  g_assert_null (state_line (f->window, "file"));
-  assert_state (f->window, "clock-paused", "1");
-  assert_state (f->window, "clock-running", "none");
+  test_util_assert_state (f->window, "analysis", "0");
+  test_util_assert_state (f->window, "n-plies", "2");
+  g_assert_null (test_util_state_line (f->window, "file"));
+  test_util_assert_state (f->window, "clock-paused", "1");
+  test_util_assert_state (f->window, "clock-running", "none");
   fake_time += 60000;
   g_assert_cmpint (caissa_clock_get_remaining (f->clock, CAISSA_COLOR_WHITE), ==, white);
 
   answer (dialog, "cancel");
   g_assert_true (caissa_window_get_clock (f->window) == f->clock);
-  assert_state (f->window, "clock-paused", "0");
-  assert_state (f->window, "clock-running", "white");
+  test_util_assert_state (f->window, "clock-paused", "0");
+  test_util_assert_state (f->window, "clock-running", "white");
   g_assert_cmpint (caissa_clock_get_remaining (f->clock, CAISSA_COLOR_WHITE), ==, white);
   g_assert_cmpint (caissa_clock_get_remaining (f->clock, CAISSA_COLOR_BLACK), ==, black);
   g_assert_cmpstr (caissa_game_get_fen (f->game), ==, fen);
-  assert_state (f->window, "analysis", "0");
-  assert_state (f->window, "white-name", "Anna");
-  g_assert_null (state_line (f->window, "file"));
-  assert_state (f->window, "game-index", "0");
-  assert_state (f->window, "autosave", f->saved_path);
-  assert_state (f->window, "kept-for-later", "0");
-  spin (200);
-  g_assert_null (state_line (f->window, "file"));
+  test_util_assert_state (f->window, "analysis", "0");
+  test_util_assert_state (f->window, "white-name", "Anna");
+  g_assert_null (test_util_state_line (f->window, "file"));
+  test_util_assert_state (f->window, "game-index", "0");
+  test_util_assert_state (f->window, "autosave", f->saved_path);
+  test_util_assert_state (f->window, "kept-for-later", "0");
+  test_util_spin (200);
+  g_assert_null (test_util_state_line (f->window, "file"));
 
   /* Play goes on, and the clock runs from where it stood. */
   fake_time += 1000;
@@ -319,7 +271,7 @@ test_cancel (Fixture       *f,
   g_assert_nonnull (dialog);
   answer (dialog, "cancel");
   g_assert_true (caissa_clock_get_paused (f->clock));
-  assert_state (f->window, "n-plies", "3");
+  test_util_assert_state (f->window, "n-plies", "3");
 }
 
 /* Keep: the game on disk as it stood (the clocks paused for the question),
@@ -345,11 +297,11 @@ test_keep (Fixture       *f,
   fake_time += 5000;
   answer (dialog, "keep");
 
-  wait_state (f->window, "game-index", "1");
-  assert_state (f->window, "analysis", "1");
-  assert_state (f->window, "white-name", "Alpha");
-  assert_state (f->window, "kept-for-later", "1");
-  g_assert_null (state_line (f->window, "autosave"));
+  test_util_wait_state (f->window, "game-index", "1");
+  test_util_assert_state (f->window, "analysis", "1");
+  test_util_assert_state (f->window, "white-name", "Alpha");
+  test_util_assert_state (f->window, "kept-for-later", "1");
+  g_assert_null (test_util_state_line (f->window, "autosave"));
 
   saved = caissa_saved_game_load (f->saved_path, &error);
   g_assert_no_error (error);
@@ -368,9 +320,9 @@ test_keep (Fixture       *f,
   dialog = find_dialog ();
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Changes?");
   answer (dialog, "discard");
-  wait_state (f->window, "game-index", "2");
+  test_util_wait_state (f->window, "game-index", "2");
   flush (f);
-  spin (100);
+  test_util_spin (100);
   g_assert_true (g_file_get_contents (f->saved_path, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, before);
 
@@ -380,18 +332,18 @@ test_keep (Fixture       *f,
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resume the Unfinished Game?");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Anna – Boris"));
-  assert_state (f->window, "kept-for-later", "0");
+  test_util_assert_state (f->window, "kept-for-later", "0");
   g_clear_pointer (&after, g_free);
   g_assert_true (g_file_get_contents (f->saved_path, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, before);
 
   answer (dialog, "resume");
-  assert_state (f->window, "n-plies", "2");
+  test_util_assert_state (f->window, "n-plies", "2");
   g_assert_cmpstr (caissa_game_get_fen (f->game), ==, fen);
-  assert_state (f->window, "analysis", "0");
-  assert_state (f->window, "white-name", "Anna");
-  assert_state (f->window, "clock-paused", "1");
-  assert_state (f->window, "autosave", f->saved_path);
+  test_util_assert_state (f->window, "analysis", "0");
+  test_util_assert_state (f->window, "white-name", "Anna");
+  test_util_assert_state (f->window, "clock-paused", "1");
+  test_util_assert_state (f->window, "autosave", f->saved_path);
   g_assert_cmpint (caissa_clock_get_remaining (caissa_window_get_clock (f->window), CAISSA_COLOR_WHITE),
                    ==, white);
   g_assert_cmpint (caissa_clock_get_remaining (caissa_window_get_clock (f->window), CAISSA_COLOR_BLACK),
@@ -409,7 +361,7 @@ test_keep_then_discard (Fixture       *f,
 
   g_assert_true (caissa_window_open_file (f->window, f->file, NULL));
   answer (find_dialog (), "keep");
-  wait_state (f->window, "game-index", "1");
+  test_util_wait_state (f->window, "game-index", "1");
   g_assert_true (g_file_test (f->saved_path, G_FILE_TEST_EXISTS));
 
   g_assert_true (caissa_window_start_game (f->window, NULL, NULL, NULL, NULL));
@@ -417,8 +369,8 @@ test_keep_then_discard (Fixture       *f,
   g_assert_nonnull (dialog);
   answer (dialog, "discard");
   g_assert_false (g_file_test (f->saved_path, G_FILE_TEST_EXISTS));
-  assert_state (f->window, "n-plies", "0");
-  assert_state (f->window, "autosave", f->saved_path);
+  test_util_assert_state (f->window, "n-plies", "0");
+  test_util_assert_state (f->window, "autosave", f->saved_path);
 
   press (caissa_window_get_clock (f->window), CAISSA_COLOR_BLACK);
   play (f->game, "d4");
@@ -439,12 +391,12 @@ test_discard (Fixture       *f,
   g_assert_true (g_file_test (f->saved_path, G_FILE_TEST_EXISTS));
   g_assert_true (caissa_window_open_file (f->window, f->file, NULL));
   answer (find_dialog (), "discard");
-  wait_state (f->window, "game-index", "1");
-  assert_state (f->window, "analysis", "1");
+  test_util_wait_state (f->window, "game-index", "1");
+  test_util_assert_state (f->window, "analysis", "1");
   g_assert_null (caissa_window_get_clock (f->window));
   g_assert_false (g_file_test (f->saved_path, G_FILE_TEST_EXISTS));
-  assert_state (f->window, "kept-for-later", "0");
-  assert_state (f->window, "autosave", f->saved_path);
+  test_util_assert_state (f->window, "kept-for-later", "0");
+  test_util_assert_state (f->window, "autosave", f->saved_path);
 
   g_assert_true (caissa_window_start_game (f->window, NULL, NULL, NULL, NULL));
   assert_no_dialog ();
@@ -463,13 +415,13 @@ test_no_question (Fixture       *f,
   g_assert_true (caissa_game_resign (f->game, CAISSA_COLOR_BLACK));
   g_assert_true (caissa_window_open_file (f->window, f->file, NULL));
   assert_no_dialog ();
-  wait_state (f->window, "game-index", "1");
+  test_util_wait_state (f->window, "game-index", "1");
 
   g_assert_true (caissa_window_start_game (f->window, NULL, NULL, NULL, NULL));
-  assert_state (f->window, "n-plies", "0");
+  test_util_assert_state (f->window, "n-plies", "0");
   g_assert_true (caissa_window_open_file (f->window, f->file, NULL));
   assert_no_dialog ();
-  wait_state (f->window, "game-index", "1");
+  test_util_wait_state (f->window, "game-index", "1");
 
   /* Reviewing: a move played is a variation, not a game in progress. */
   play (f->game, "d4");
@@ -482,7 +434,7 @@ test_no_question (Fixture       *f,
     g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Changes?");
     answer (dialog, "discard");
   }
-  wait_state (f->window, "game-index", "2");
+  test_util_wait_state (f->window, "game-index", "2");
 }
 
 /* A window that keeps nothing on disk: Cancel or Discard only. */
@@ -500,15 +452,15 @@ test_without_autosave (Fixture       *f,
                    "“games.pgn” takes the place of the game in progress, which is then lost.");
   g_assert_false (adw_message_dialog_has_response (dialog, "keep"));
   g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
-  assert_state (f->window, "clock-paused", "1");
+  test_util_assert_state (f->window, "clock-paused", "1");
   answer (dialog, "cancel");
-  assert_state (f->window, "clock-running", "white");
-  assert_state (f->window, "n-plies", "2");
-  g_assert_null (state_line (f->window, "file"));
+  test_util_assert_state (f->window, "clock-running", "white");
+  test_util_assert_state (f->window, "n-plies", "2");
+  g_assert_null (test_util_state_line (f->window, "file"));
 
   g_assert_true (caissa_window_open_file (f->window, f->file, NULL));
   answer (find_dialog (), "discard");
-  wait_state (f->window, "game-index", "1");
+  test_util_wait_state (f->window, "game-index", "1");
   g_assert_false (g_file_test (f->saved_path, G_FILE_TEST_EXISTS));
 }
 
@@ -527,8 +479,8 @@ test_paste (Fixture       *f,
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Nothing to Paste");
   answer (dialog, "close");
-  assert_state (f->window, "clock-running", "white");
-  assert_state (f->window, "n-plies", "2");
+  test_util_assert_state (f->window, "clock-running", "white");
+  test_util_assert_state (f->window, "n-plies", "2");
 
   gdk_clipboard_set_text (clipboard, games);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.paste", NULL));
@@ -537,14 +489,14 @@ test_paste (Fixture       *f,
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Keep This Game for Later?");
   g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "The pasted game takes the place"));
   answer (dialog, "cancel");
-  assert_state (f->window, "n-plies", "2");
-  assert_state (f->window, "analysis", "0");
+  test_util_assert_state (f->window, "n-plies", "2");
+  test_util_assert_state (f->window, "analysis", "0");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.paste", NULL));
   answer (find_dialog (), "keep");
-  wait_state (f->window, "game-index", "1");
-  assert_state (f->window, "title", "Pasted Game · Game 1 of 2");
-  assert_state (f->window, "kept-for-later", "1");
+  test_util_wait_state (f->window, "game-index", "1");
+  test_util_assert_state (f->window, "title", "Pasted Game · Game 1 of 2");
+  test_util_assert_state (f->window, "kept-for-later", "1");
   g_assert_true (g_file_test (f->saved_path, G_FILE_TEST_EXISTS));
 }
 
@@ -563,15 +515,15 @@ test_twice (Fixture       *f,
   g_assert_nonnull (first);
   g_object_ref (first);
   g_assert_true (caissa_window_open_file (f->window, f->file, NULL));
-  spin (50);
+  test_util_spin (50);
   answer (first, "keep");
   g_object_unref (first);
-  wait_state (f->window, "game-index", "1");
+  test_util_wait_state (f->window, "game-index", "1");
   second = find_dialog ();
   g_assert_nonnull (second);
   answer (second, "keep");
-  wait_state (f->window, "game-index", "1");
-  assert_state (f->window, "kept-for-later", "1");
+  test_util_wait_state (f->window, "game-index", "1");
+  test_util_assert_state (f->window, "kept-for-later", "1");
   saved = caissa_saved_game_load (f->saved_path, NULL);
   g_assert_nonnull (saved);
   g_assert_cmpuint (caissa_saved_game_get_n_plies (saved), ==, 2);
