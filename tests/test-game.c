@@ -253,7 +253,7 @@ static void
 test_repetition (void)
 {
   ChessGame *game = chess_game_new ();
-  ChessNodeId node = CHESS_NODE_ROOT, after_8;
+  ChessNodeId node = CHESS_NODE_ROOT, after_8 = CHESS_NODE_NONE;
   uint64_t keys[64];
   unsigned n;
 
