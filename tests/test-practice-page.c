@@ -350,6 +350,7 @@ test_renders (Fixture       *f,
           g_autofree char *building = g_strdup_printf ("practice-%s-%s-building", sizes[i].name,
                                                        dark ? "dark" : "light");
 
+          caissa_practice_wait_for_tables ();
           chess_tb_free_all ();
           adw_combo_row_set_selected (child (f, "ending_row"), CHESS_TB_KBNK);
           if (!caissa_practice_get_ready (p))

@@ -177,6 +177,7 @@ test_start_pending (Fixture       *f,
   CaissaPractice *p = f->practice;
   ChessTbResult r;
 
+  caissa_practice_wait_for_tables ();
   chess_tb_free_all ();
   caissa_practice_set_ending (p, CHESS_TB_KBNK);
   g_assert_false (caissa_practice_get_ready (p));
@@ -191,6 +192,55 @@ test_start_pending (Fixture       *f,
   g_assert_cmpint (r.ending, ==, CHESS_TB_KBNK);
   g_assert_cmpint (r.dtm_moves, >=, 4);
   g_assert_cmpint (r.dtm_moves, <=, 8);
+}
+
+typedef struct
+{
+  GThread *main_thread;
+  guint    notified;
+  guint    elsewhere;
+} ProgressWatch;
+
+static void
+progress_notified_cb (CaissaPractice *p,
+                      GParamSpec     *pspec,
+                      ProgressWatch  *w)
+{
+  w->notified++;
+  if (g_thread_self () != w->main_thread)
+    w->elsewhere++;
+}
+
+/* Progress reaches the object in the thread that started the build, even
+ * when that thread is busy elsewhere (owning no main context) while the
+ * table is built: g_main_context_invoke() would have run it in the
+ * builder's thread, and the page's widgets with it. */
+static void
+test_progress_thread (Fixture       *f,
+                      gconstpointer  data)
+{
+  CaissaPractice *p = f->practice;
+  ProgressWatch w = { g_thread_self (), 0, 0 };
+  gulong id;
+
+  caissa_practice_wait_for_tables ();
+  chess_tb_free_all ();
+  id = g_signal_connect (p, "notify::progress", G_CALLBACK (progress_notified_cb), &w);
+  caissa_practice_set_ending (p, CHESS_TB_KBNK);
+  g_assert_false (caissa_practice_get_ready (p));
+  w.notified = 0;
+  /* Busy: the build runs to its end without this thread iterating. */
+  caissa_practice_wait_for_tables ();
+  g_assert_true (chess_tb_is_built (CHESS_TB_KBNK));
+  g_assert_cmpuint (w.elsewhere, ==, 0);
+  g_assert_cmpuint (w.notified, ==, 0);
+  g_assert_false (caissa_practice_get_ready (p));
+  /* Then everything arrives here, in order, up to ready. */
+  wait_ready (p);
+  g_assert_cmpuint (w.elsewhere, ==, 0);
+  g_assert_cmpuint (w.notified, >, 2);
+  g_assert_cmpfloat (caissa_practice_get_progress (p), ==, 1.0);
+  g_signal_handler_disconnect (p, id);
 }
 
 /* A fresh object whose table another one built: the start comes at once. */
@@ -815,6 +865,7 @@ test_cache (Fixture       *f,
   ChessTbResult r;
 
   /* Built and written (KRRK needs KRK too). */
+  caissa_practice_wait_for_tables ();
   chess_tb_free_all ();
   caissa_practice_set_cache_tables (f->practice, TRUE);
   setup_ending (f->practice, CHESS_TB_KRRK, CAISSA_PRACTICE_DIFFICULTY_SHORT);
@@ -828,6 +879,7 @@ test_cache (Fixture       *f,
   /* Read back: the file is used as it is, not rewritten. */
   g_assert_cmpint (g_stat (path, &before), ==, 0);
   g_clear_object (&f->practice);
+  caissa_practice_wait_for_tables ();
   chess_tb_free_all ();
   g_assert_false (chess_tb_is_built (CHESS_TB_KRRK));
   f->practice = caissa_practice_new (f->records, f->cache);
@@ -848,6 +900,7 @@ test_cache (Fixture       *f,
         bytes[len / 2] ^= 0x5a;
       g_assert_true (g_file_set_contents (path, bytes, k == 0 ? (gssize) len : 1000, NULL));
       g_clear_object (&f->practice);
+      caissa_practice_wait_for_tables ();
       chess_tb_free_all ();
       f->practice = caissa_practice_new (f->records, f->cache);
       setup_ending (f->practice, CHESS_TB_KRRK, CAISSA_PRACTICE_DIFFICULTY_SHORT);
@@ -909,6 +962,7 @@ main (int   argc,
   ADD ("start", test_start);
   ADD ("start-pending", test_start_pending);
   ADD ("start-built", test_start_built);
+  ADD ("progress-thread", test_progress_thread);
   ADD ("best-and-defender", test_best_and_defender);
   ADD ("wasted", test_wasted);
   ADD ("stalemate", test_stalemate);

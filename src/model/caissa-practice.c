@@ -463,9 +463,16 @@ progress_in_main_cb (gpointer data)
       self->progress = p->fraction;
       notify (self, PROP_PROGRESS);
     }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+progress_free (gpointer data)
+{
+  Progress *p = data;
+
   build_data_unref (p->build);
   g_free (p);
-  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -473,6 +480,7 @@ report_progress (BuildData *d,
                  double     fraction)
 {
   Progress *p;
+  GSource *source;
 
   /* The core calls a few hundred times; the UI needs a percent at most. */
   if (fraction < 1.0 && fraction - d->last_reported < 0.01)
@@ -481,7 +489,16 @@ report_progress (BuildData *d,
   p = g_new (Progress, 1);
   p->build = g_atomic_rc_box_acquire (d);
   p->fraction = fraction;
-  g_main_context_invoke (d->context, progress_in_main_cb, p);
+  /* Always through a source in the starting thread's context: never
+   * g_main_context_invoke(), which runs the callback right here, in the
+   * worker, whenever that context is not owned at this moment (a main
+   * thread between two iterations), and the notify reaches widgets. */
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, progress_in_main_cb, p, progress_free);
+  g_source_set_static_name (source, "[caissa] practice table progress");
+  g_source_attach (source, d->context);
+  g_source_unref (source);
 }
 
 static void
@@ -549,6 +566,30 @@ save_cached (const char    *dir,
     g_debug ("%s", error->message);
 }
 
+/* Builds in flight, across every CaissaPractice: a build outlives the
+ * object that asked for it (it holds only a weak reference). */
+static GMutex builds_lock;
+static GCond builds_cond;
+static guint builds_running;
+
+static void
+build_finished (void)
+{
+  g_mutex_lock (&builds_lock);
+  if (--builds_running == 0)
+    g_cond_broadcast (&builds_cond);
+  g_mutex_unlock (&builds_lock);
+}
+
+void
+caissa_practice_wait_for_tables (void)
+{
+  g_mutex_lock (&builds_lock);
+  while (builds_running > 0)
+    g_cond_wait (&builds_cond, &builds_lock);
+  g_mutex_unlock (&builds_lock);
+}
+
 static void
 build_thread (GTask        *task,
               gpointer      source_object,
@@ -579,6 +620,7 @@ build_thread (GTask        *task,
                                     * pieces, e.g. "KQK" (king and queen
                                     * against king). */
                                    _("Not enough memory for the %s table"), chess_tb_ending_name (e));
+          build_finished ();
           return;
         }
       if (d->cache)
@@ -589,6 +631,7 @@ build_thread (GTask        *task,
   chess_practice_longest_start (d->ending);
   report_progress (d, 1.0);
   g_task_return_boolean (task, TRUE);
+  build_finished ();
 }
 
 static gboolean
@@ -672,6 +715,9 @@ ensure_table (CaissaPractice *self)
   g_weak_ref_init (&d->practice, self);
   d->last_reported = -1.0;
   self->building[self->ending] = TRUE;
+  g_mutex_lock (&builds_lock);
+  builds_running++;
+  g_mutex_unlock (&builds_lock);
 
   /* No source object: see BuildData. The callback gets its own ref. */
   task = g_task_new (NULL, NULL, build_done_cb, g_atomic_rc_box_acquire (d));

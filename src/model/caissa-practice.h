@@ -148,6 +148,12 @@ double              caissa_practice_get_progress     (CaissaPractice *self);
 gboolean            caissa_practice_get_cache_tables (CaissaPractice *self);
 void                caissa_practice_set_cache_tables (CaissaPractice *self,
                                                       gboolean        cache);
+/* Blocks until no table is being built for any CaissaPractice, counting
+ * builds still running for objects already finalized. Progress reaches
+ * each object in the main context of the thread that asked, through a
+ * source: never in the builder's thread. For tests and leak checkers,
+ * before chess_tb_free_all(), which needs no other thread in the tables. */
+void                caissa_practice_wait_for_tables  (void);
 /* The cache file of an ending (for tests and the curious). */
 char               *caissa_practice_dup_cache_path   (CaissaPractice *self,
                                                       ChessTbEnding   ending);
