@@ -11,6 +11,9 @@
 #   - Right walks the main line; Down at a branch chooses a variation that
 #     Right then enters; its comment is the shown one;
 #   - a move played on the board inside a variation starts a new one;
+#   - while it has changes, the file handed over again by a second
+#     `caissa FILE` asks "Save Changes?" in a dialog stacked above the
+#     window; Escape (Cancel) leaves the changed game as it was;
 #   - Ctrl+S writes the file back: the edited game in export format, every
 #     other game byte for byte; the file reads back with the same moves,
 #     variations and comments (compared with caissa-cli pgn-export), and
@@ -29,7 +32,7 @@ cli=${CAISSA_CLI:-}
 
 e2e_require cli
 
-echo "1..24"
+echo "1..26"
 
 export XDG_CONFIG_HOME="$tmp/config"
 export XDG_DATA_HOME="$tmp/data"
@@ -181,6 +184,59 @@ else
   not_ok "3. Nc3 played in the variation starts a new one; the game is changed" "$(cat "$tmp/state")"
 fi
 
+# The dialog's window, by its title, within 10 s: its id in $found (no
+# command substitution: its subshell would run the EXIT trap).
+find_dialog ()  # find_dialog TITLE-START
+{
+  local i
+  found=
+  for i in $(seq 1 100); do
+    xdotool search --onlyvisible --name "^$1" >"$tmp/found" 2>/dev/null
+    found=$(head -n 1 "$tmp/found")
+    [ -n "$found" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+dialog_key ()  # dialog_key KEYSYM: typed into the question
+{
+  xdotool windowfocus --sync "$found" 2>/dev/null
+  xdotool key "$1"
+  sleep 0.5
+}
+
+# Whether WINDOW-ID is the topmost mapped window (no window manager here:
+# how the X server stacks them is what the user sees).
+on_top ()  # on_top WINDOW-ID
+{
+  local top
+  top=$(xwininfo -root -children 2>/dev/null \
+          | sed -n 's/^ *\(0x[0-9a-f]*\) .*/\1/p' \
+          | while read -r w; do
+              xwininfo -id "$w" 2>/dev/null | grep -q 'Map State: IsViewable' && echo "$w"
+            done | tail -n 1)
+  [ -n "$top" ] && [ $((top)) -eq $(($1)) ]
+}
+
+# A second `caissa FILE` while the shown game has changes asks first, in a
+# dialog above the window (the window is presented after the file is
+# handed over: the dialog must still end up on top).
+"$app" "$tmp/games.pgn" >>"$tmp/app.log" 2>&1
+find_dialog 'Save Changes'
+if [ -n "$found" ] && on_top "$found" && [ "$(state dirty)" = 1 ]; then
+  ok "caissa FILE with unsaved changes asks \"Save Changes?\" above the window"
+else
+  not_ok "caissa FILE with unsaved changes asks \"Save Changes?\" above the window" \
+    "dialog: ${found:-none}" "$(xwininfo -root -children 2>&1 | tail -n 8)"
+fi
+[ -n "$found" ] && dialog_key Escape
+if [ -z "$(xdotool search --onlyvisible --name '^Save Changes' 2>/dev/null)" ] \
+   && [ "$(state dirty)" = 1 ] && [ "$(state path)" = "e4 e5 Nf3 d6 Nc3" ]; then
+  ok "Escape (Cancel): the changed game stays as it was"
+else
+  not_ok "Escape (Cancel): the changed game stays as it was" "$(cat "$tmp/state")"
+fi
+
 # 6. Ctrl+S writes the file back.
 key ctrl+s
 check "Ctrl+S saves: nothing left unsaved" wait_for dirty 0
@@ -256,29 +312,8 @@ click_square e7
 click_square e5
 check "1. e4 e5 played with the mouse" wait_for n-plies 2
 
-# The dialog's window, by its title, within 10 s: its id in $found (no
-# command substitution: its subshell would run the EXIT trap).
-find_dialog ()
-{
-  local i
-  found=
-  for i in $(seq 1 100); do
-    xdotool search --onlyvisible --name 'Keep This Game' >"$tmp/found" 2>/dev/null
-    found=$(head -n 1 "$tmp/found")
-    [ -n "$found" ] && return 0
-    sleep 0.1
-  done
-  return 1
-}
-dialog_key ()  # dialog_key KEYSYM: typed into the question
-{
-  xdotool windowfocus --sync "$found" 2>/dev/null
-  xdotool key "$1"
-  sleep 0.5
-}
-
 "$app" "$tmp/games.pgn" >>"$tmp/app.log" 2>&1
-find_dialog
+find_dialog 'Keep This Game'
 if [ -n "$found" ] && [ "$(state n-plies)" = 2 ] && [ "$(state analysis)" = 0 ] \
    && ! grep -q '^file ' "$tmp/state"; then
   ok "caissa FILE mid-game asks to keep the game first, nothing changed yet"
@@ -299,7 +334,7 @@ check "play goes on after Cancel: 2. Nf3" wait_for n-plies 3
 
 gdbus call --session --dest io.github.caissa.Caissa --object-path /io/github/caissa/Caissa \
   --method org.freedesktop.Application.Open "['file://$tmp/games.pgn']" '{}' >/dev/null
-find_dialog
+find_dialog 'Keep This Game'
 check "a file sent over D-Bus (Open) asks too" test -n "$found"
 [ -n "$found" ] && dialog_key Return
 check "Return (Keep): the file is open" wait_for game-index 1
