@@ -881,6 +881,39 @@ test_corrupt (Fixture       *f,
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
 }
 
+/* The state folder's path runs through a regular file (XDG_STATE_HOME
+ * set wrong): no saved game can be there, which is not an unreadable
+ * one; saving says why, naming the path. */
+static void
+test_under_a_file (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = g_build_filename (f->dir, "state", NULL);
+  g_autofree char *path = g_build_filename (file, "caissa", "current-game.ini", NULL);
+  g_autoptr(CaissaAutosave) autosave = NULL;
+
+  g_assert_true (g_file_set_contents (file, "not a folder", -1, NULL));
+  g_assert_null (caissa_saved_game_load (path, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, path));
+  g_clear_error (&error);
+
+  autosave = caissa_autosave_new (path);
+  caissa_autosave_set_game (autosave, f->game);
+  g_assert_false (caissa_autosave_save (autosave, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY);
+  g_assert_nonnull (strstr (error->message, file));
+  caissa_autosave_set_game (autosave, NULL);
+  /* The file is left as it was. */
+  {
+    g_autofree char *text = NULL;
+
+    g_assert_true (g_file_get_contents (file, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, "not a folder");
+  }
+}
+
 static void
 test_missing (Fixture       *f,
               gconstpointer  data)
@@ -917,6 +950,7 @@ main (int   argc,
   ADD ("/model/autosave/untimed/write-failure", NULL, test_write_failure);
   ADD ("/model/autosave/untimed/analysis-leaves-file", NULL, test_analysis_leaves_file);
   ADD ("/model/autosave/untimed/missing", NULL, test_missing);
+  ADD ("/model/autosave/untimed/under-a-file", NULL, test_under_a_file);
   ADD ("/model/autosave/timed/roundtrip", "300+2", test_timed_roundtrip);
   ADD ("/model/autosave/timed/press-saves", "300+2", test_timed_press_saves);
   ADD ("/model/autosave/timed/awaiting-press", "300+2", test_timed_awaiting_press);

@@ -362,7 +362,10 @@ caissa_saved_game_load (const char  *path,
     {
       int saved_errno = errno;
 
-      if (saved_errno == ENOENT)
+      /* ENOTDIR: a folder on the way is a file, so no game can be there
+       * (nothing to resume or move aside; the first save says why it
+       * cannot keep one). */
+      if (saved_errno == ENOENT || saved_errno == ENOTDIR)
         /* Translators: %s is the path where an unfinished game is kept. */
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No saved game at “%s”"), path);
       else
