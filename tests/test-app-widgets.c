@@ -12,7 +12,7 @@
 #include "caissa-board.h"
 #include "caissa-move-list.h"
 #include "caissa-new-game-dialog.h"
-#include "caissa-resources.h"
+#include "test-util-gtk.h"
 #include "caissa-window.h"
 
 static void
@@ -521,22 +521,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* English strings, whatever the environment. */
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* A stale accessibility bus left on a shared X server must not fail
-   * these tests; they do not test accessibility. */
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      /* Skipping is for a desk without a display, never for CI. */
-      if (g_getenv ("CI") != NULL)
-        g_error ("no display, but CI is set: run under xvfb-run");
-      g_printerr ("no display: skipped\n");
-      return 77;
-    }
-  adw_init ();
-  caissa_register_resource ();
+  int status;
+
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_DEFAULT, &status))
+    return status;
 
   g_test_add_func ("/app/adaptive-box/layout", test_adaptive_box);
   g_test_add_func ("/app/adaptive-box/short", test_adaptive_box_short);

@@ -205,22 +205,14 @@ main (int   argc,
     g_setenv ("XDG_STATE_HOME", state, TRUE);
   }
   g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
-  /* English strings, whatever the environment. */
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
+  /* Not the resource: CaissaApplication's class_init registers it, and a
+   * second g_static_resource_init () before any lookup loops GLib forever
+   * (the static resource links to itself). */
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_NO_RESOURCE, &status))
     {
-      /* Skipping is for a desk without a display, never for CI. */
-      if (g_getenv ("CI") != NULL)
-        g_error ("no display, but CI is set: run under xvfb-run");
-      g_printerr ("no display: skipped\n");
-      return 77;
+      test_util_remove_tree (home);
+      return status;
     }
-  adw_init ();
-  /* No caissa_register_resource () here: CaissaApplication's class_init
-   * registers the resource, and a second g_static_resource_init () before
-   * any lookup loops GLib forever (the static resource links to itself). */
 
   g_test_add_func ("/app/settings/schema-ranges", test_schema_ranges);
   g_test_add_func ("/app/settings/bad-values", test_bad_values);

@@ -1076,27 +1076,10 @@ int
 main (int    argc,
       char **argv)
 {
-  gboolean tap = FALSE;
+  int status;
 
-  for (int i = 1; i < argc; i++)
-    tap |= strcmp (argv[i], "--tap") == 0;
-
-  g_test_init (&argc, &argv, NULL);
-
-  if (!gtk_init_check ())
-    {
-      if (g_getenv ("CI") != NULL)
-        {
-          g_printerr ("test-board: no display, and $CI is set: failing\n");
-          return 1;
-        }
-      if (tap)
-        {
-          g_print ("1..0 # SKIP no display\n");
-          return 0;
-        }
-      return 77;
-    }
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_DEFAULT, &status))
+    return status;
 
   g_test_add_func ("/board/properties", test_properties);
   g_test_add_func ("/board/piece-set/cache", test_piece_set_cache);

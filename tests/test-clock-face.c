@@ -12,7 +12,6 @@
 #include <adwaita.h>
 
 #include "caissa-clock-face.h"
-#include "caissa-resources.h"
 #include "test-util-gtk.h"
 
 typedef struct
@@ -592,21 +591,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* English strings, whatever the environment. */
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      /* Skipping is for a desk without a display, never for CI. */
-      if (g_getenv ("CI") != NULL)
-        g_error ("no display, but CI is set: run under xvfb-run");
-      g_printerr ("no display: skipped\n");
-      return 77;
-    }
-  adw_init ();
-  caissa_register_resource ();
-  /* Renders show the end of a style change, not a transition. */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  int status;
+
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_DEFAULT, &status))
+    return status;
 
   g_test_add ("/app/clock-face/times", Fixture, "300", fixture_setup, test_times, fixture_teardown);
   g_test_add ("/app/clock-face/pause", Fixture, "300", fixture_setup, test_pause, fixture_teardown);

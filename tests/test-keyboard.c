@@ -15,7 +15,6 @@
 #include "caissa-application.h"
 #include "caissa-board.h"
 #include "caissa-move-entry.h"
-#include "caissa-resources.h"
 #include "caissa-window.h"
 #include "test-util-gtk.h"
 
@@ -717,24 +716,12 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* English strings, whatever the environment. */
-  g_setenv ("LANGUAGE", "C", TRUE);
+  int status;
+
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  /* The test accessibility backend: properties can be checked, and a
-   * stale accessibility bus on a shared X server does not matter. */
-  g_setenv ("GTK_A11Y", "test", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      /* Skipping is for a desk without a display, never for CI. */
-      if (g_getenv ("CI") != NULL)
-        g_error ("no display, but CI is set: run under xvfb-run");
-      g_printerr ("no display: skipped\n");
-      return 77;
-    }
-  adw_init ();
-  caissa_register_resource ();
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  /* The test accessibility backend: properties can be checked. */
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_A11Y_TEST, &status))
+    return status;
 
 #define ADD(path, fen, func) \
   g_test_add ("/app/keyboard/" path, Fixture, fen, fixture_setup, func, fixture_teardown)

@@ -10,7 +10,6 @@
 #include <glib/gstdio.h>
 
 #include "caissa-practice-page.h"
-#include "caissa-resources.h"
 #include "test-util-gtk.h"
 
 typedef struct
@@ -383,19 +382,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* English strings, whatever the environment. */
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (g_getenv ("CI") != NULL)
-        g_error ("no display, but CI is set: run under xvfb-run");
-      g_printerr ("no display: skipped\n");
-      return 77;
-    }
-  adw_init ();
-  caissa_register_resource ();
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  int status;
+
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_DEFAULT, &status))
+    return status;
 
 #define ADD(path, func, data) \
   g_test_add ("/app/practice-page/" path, Fixture, data, fixture_setup, func, fixture_teardown)

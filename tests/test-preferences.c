@@ -14,7 +14,6 @@
 #include "caissa-board.h"
 #include "caissa-clock.h"
 #include "caissa-preferences-window.h"
-#include "caissa-resources.h"
 #include "caissa-window.h"
 #include "test-util-gtk.h"
 
@@ -486,25 +485,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* English strings, whatever the environment. */
-  g_setenv ("LANGUAGE", "C", TRUE);
+  int status;
+
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  /* A stale accessibility bus left on a shared X server must not fail
-   * these tests. */
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      /* Skipping is for a desk without a display, never for CI. */
-      if (g_getenv ("CI") != NULL)
-        g_error ("no display, but CI is set: run under xvfb-run");
-      g_printerr ("no display: skipped\n");
-      return 77;
-    }
-  adw_init ();
-  caissa_register_resource ();
-  /* Renders show the end of a style change, not a transition. */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_DEFAULT, &status))
+    return status;
 
   g_test_add_func ("/app/preferences/bind-board", test_bind_board);
   g_test_add_func ("/app/preferences/bind-style", test_bind_style);

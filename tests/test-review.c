@@ -13,7 +13,6 @@
 
 #include "caissa-game-list.h"
 #include "caissa-move-list.h"
-#include "caissa-resources.h"
 #include "caissa-window.h"
 #include "caissa-window-review.h"
 #include "chess-pgn.h"
@@ -764,22 +763,15 @@ main (int   argc,
 {
   int status;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
   tmp_dir = g_dir_make_tmp ("caissa-review-XXXXXX", NULL);
   /* Recent files go here, not to the user's list. */
   g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_DEFAULT, &status))
     {
-      if (g_getenv ("CI") != NULL)
-        g_error ("no display, but CI is set: run under xvfb-run");
-      g_printerr ("no display: skipped\n");
-      return 77;
+      test_util_remove_tree (tmp_dir);
+      return status;
     }
-  adw_init ();
-  caissa_register_resource ();
 
   g_test_add_func ("/app/move-list/tree", test_move_list_tree);
   g_test_add_func ("/app/move-list/white-comment", test_move_list_white_comment);

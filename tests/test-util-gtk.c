@@ -6,7 +6,60 @@
 #include <string.h>
 #include <adwaita.h>
 
+#include "caissa-resources.h"
 #include "test-util-gtk.h"
+
+gboolean
+test_util_init_display (int                   *argc,
+                        char                ***argv,
+                        TestUtilDisplayFlags   flags,
+                        int                   *status)
+{
+  gboolean tap = FALSE;
+
+  for (int i = 1; i < *argc; i++)
+    tap |= g_str_equal ((*argv)[i], "--tap");
+
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_setenv ("GTK_A11Y", flags & TEST_UTIL_DISPLAY_A11Y_TEST ? "test" : "none", TRUE);
+  g_test_init (argc, argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      /* Skipping is for a desk without a display, never for CI. */
+      if (g_getenv ("CI") != NULL)
+        {
+          g_printerr ("%s: no display, but CI is set: run it under xvfb-run\n", g_get_prgname ());
+          *status = 1;
+        }
+      else if (tap)
+        {
+          g_print ("1..0 # SKIP no display\n");
+          *status = 0;
+        }
+      else
+        {
+          g_printerr ("%s: no display: skipped\n", g_get_prgname ());
+          *status = 77;
+        }
+      return FALSE;
+    }
+
+  adw_init ();
+  if (!(flags & TEST_UTIL_DISPLAY_NO_RESOURCE))
+    caissa_register_resource ();
+  if (flags & TEST_UTIL_DISPLAY_APP_STYLE)
+    {
+      g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+      gtk_css_provider_load_from_resource (css, "/io/github/caissa/Caissa/style.css");
+      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    }
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  *status = 0;
+  return TRUE;
+}
 
 static void
 after_paint_cb (GdkFrameClock *clock,

@@ -12,6 +12,33 @@
 
 G_BEGIN_DECLS
 
+typedef enum
+{
+  TEST_UTIL_DISPLAY_DEFAULT     = 0,
+  /* GTK_A11Y=test (accessible properties can be checked) instead of none. */
+  TEST_UTIL_DISPLAY_A11Y_TEST   = 1 << 0,
+  /* Leave the app's resource alone: CaissaApplication registers it, and
+   * registering the static resource twice loops GLib forever. */
+  TEST_UTIL_DISPLAY_NO_RESOURCE = 1 << 1,
+  /* The app's own style.css, as AdwApplication loads it (it sizes the
+   * side panel). */
+  TEST_UTIL_DISPLAY_APP_STYLE   = 1 << 2,
+} TestUtilDisplayFlags;
+
+/* A display test's main() calls this in place of g_test_init(): English
+ * strings (LANGUAGE=C); no accessibility bus (GTK_A11Y=none: a stale one
+ * on a shared X server must not fail a test); g_test_init(); GTK and
+ * libadwaita; the app's resource; animations off (renders show the end
+ * of a change, not a transition). Whatever else must be set before GLib
+ * reads it (XDG folders, GSETTINGS_BACKEND) the caller sets first.
+ *
+ * Without a display it returns FALSE and main() returns *status: under
+ * CI (CI set) a failure, else a skip (TAP's "1..0 # SKIP" with --tap). */
+gboolean test_util_init_display (int                   *argc,
+                                 char                ***argv,
+                                 TestUtilDisplayFlags   flags,
+                                 int                   *status);
+
 /* Lets widget's window paint one frame with everything changed so far
  * (fails the test after 10 s). */
 void test_util_wait_for_frame (GtkWidget *widget);

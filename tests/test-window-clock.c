@@ -11,8 +11,8 @@
 
 #include "caissa-clock-face.h"
 #include "caissa-new-game-dialog.h"
-#include "caissa-resources.h"
 #include "caissa-window.h"
+#include "test-util-gtk.h"
 
 static gint64 fake_time;
 
@@ -345,19 +345,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* English strings, whatever the environment. */
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      /* Skipping is for a desk without a display, never for CI. */
-      if (g_getenv ("CI") != NULL)
-        g_error ("no display, but CI is set: run under xvfb-run");
-      g_printerr ("no display: skipped\n");
-      return 77;
-    }
-  adw_init ();
-  caissa_register_resource ();
+  int status;
+
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_DEFAULT, &status))
+    return status;
 
   g_test_add_func ("/app/new-game-dialog/time-control", test_dialog);
   g_test_add_func ("/app/window/clock", test_window);

@@ -21,7 +21,6 @@
 #include "caissa-board.h"
 #include "caissa-clock-face.h"
 #include "caissa-practice-page.h"
-#include "caissa-resources.h"
 #include "caissa-window.h"
 #include "test-util-gtk.h"
 
@@ -360,30 +359,11 @@ main (int   argc,
   g_autoptr(GPtrArray) cases = g_ptr_array_new ();
   int status;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (g_getenv ("CI") != NULL)
-        g_error ("no display, but CI is set: run under xvfb-run");
-      g_printerr ("no display: skipped\n");
-      return 77;
-    }
-  adw_init ();
-  caissa_register_resource ();
-  /* The app's own style, as AdwApplication loads it: it sizes the panel. */
-  {
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (css, "/io/github/caissa/Caissa/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_APP_STYLE, &status))
+    return status;
   /* GNOME's title buttons (Xvfb's default adds Minimize and Maximize,
    * which alone make the header bar wider than 360 pixels). */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE,
-                "gtk-decoration-layout", "appmenu:close", NULL);
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     for (int clock = 1; clock >= 0; clock--)

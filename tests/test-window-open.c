@@ -16,7 +16,6 @@
 #include <glib/gstdio.h>
 
 #include "caissa-autosave.h"
-#include "caissa-resources.h"
 #include "caissa-window.h"
 #include "caissa-window-autosave.h"
 #include "caissa-window-review.h"
@@ -535,23 +534,15 @@ main (int   argc,
 {
   int status;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
   tmp_dir = g_dir_make_tmp ("caissa-window-open-XXXXXX", NULL);
   /* Recent files go here, not to the user's list. */
   g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_DEFAULT, &status))
     {
-      if (g_getenv ("CI") != NULL)
-        g_error ("no display, but CI is set: run under xvfb-run");
-      g_printerr ("no display: skipped\n");
-      return 77;
+      test_util_remove_tree (tmp_dir);
+      return status;
     }
-  adw_init ();
-  caissa_register_resource ();
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
 #define ADD(path, func, keep) \
   g_test_add ("/app/window/open-mid-game/" path, Fixture, GINT_TO_POINTER (keep), \
