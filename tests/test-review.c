@@ -661,6 +661,171 @@ test_close_unsaved (void)
   g_free (contents);
 }
 
+/* The recent-files section of the window's menu: (label, URI) pairs. */
+static GPtrArray *
+recent_entries (CaissaWindow *window)
+{
+  GMenuModel *section = G_MENU_MODEL (gtk_widget_get_template_child (GTK_WIDGET (window), CAISSA_TYPE_WINDOW,
+                                                                     "recent_section"));
+  GPtrArray *entries = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_nonnull (section);
+  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+    {
+      g_autofree char *label = NULL;
+      g_autofree char *action = NULL;
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (section, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                         G_VARIANT_TYPE_STRING);
+
+      g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+      g_ptr_array_add (entries, g_strdup_printf ("%s|%s|%s", label, action,
+                                                 target ? g_variant_get_string (target, NULL) : ""));
+    }
+  return entries;
+}
+
+static gboolean
+recent_is (CaissaWindow *window,
+           const char   *expected)
+{
+  g_autoptr(GPtrArray) entries = recent_entries (window);
+  g_autofree char *got = NULL;
+
+  g_ptr_array_add (entries, NULL);
+  got = g_strjoinv ("\n", (char **) entries->pdata);
+  return g_str_equal (got, expected);
+}
+
+/* Waits (10 s at most) for the menu to show expected, one entry a line. */
+static void
+wait_recent (CaissaWindow *window,
+             const char   *expected)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!recent_is (window, expected) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  if (!recent_is (window, expected))
+    {
+      g_autoptr(GPtrArray) entries = recent_entries (window);
+
+      for (guint i = 0; i < entries->len; i++)
+        g_printerr ("# recent: %s\n", (char *) entries->pdata[i]);
+      g_assert_true (recent_is (window, expected));
+    }
+}
+
+/* A folder as the menu names it: the home folder as "~". */
+static char *
+shown_folder (const char *path)
+{
+  const char *home = g_get_home_dir ();
+  size_t n = strlen (home);
+
+  if (n > 1 && g_str_has_prefix (path, home) && (path[n] == '\0' || path[n] == G_DIR_SEPARATOR))
+    return g_strconcat ("~", path + n, NULL);
+  return g_strdup (path);
+}
+
+/* Open Recent: the files opened here, newest first, names with an
+ * underscore shown as they are, two of one name told apart by folder;
+ * a choice opens the file; one gone since says so and leaves the list;
+ * none at all: one disabled entry. */
+static void
+test_window_recent (void)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  g_autofree char *sub = g_build_filename (tmp_dir, "other", NULL);
+  g_autofree char *a = write_file ("my_games.pgn", annotated);
+  g_autofree char *b = write_file ("recent-b.pgn", annotated);
+  g_autofree char *c = NULL;
+  g_autofree char *uri_a = g_filename_to_uri (a, NULL, NULL);
+  g_autofree char *uri_b = g_filename_to_uri (b, NULL, NULL);
+  g_autofree char *uri_c = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *shown_sub = shown_folder (sub);
+  g_autofree char *shown_tmp = shown_folder (tmp_dir);
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  AdwMessageDialog *dialog;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_recent_manager_purge_items (manager, NULL);
+  wait_recent (window, "No Recent Files|win.no-recent|");
+
+  /* Opened here: a, then b (a second later: the list keeps seconds). */
+  {
+    g_autoptr(GFile) fa = g_file_new_for_path (a);
+    g_autoptr(GFile) fb = g_file_new_for_path (b);
+
+    g_assert_true (caissa_window_open_file (window, fa, NULL));
+    test_util_wait_state (window, "file", a);
+    wait_recent (window, expected = g_strdup_printf ("my__games.pgn|win.open-recent|%s", uri_a));
+    g_clear_pointer (&expected, g_free);
+    g_usleep (1100 * 1000);
+    g_assert_true (caissa_window_open_file (window, fb, NULL));
+    test_util_wait_state (window, "file", b);
+  }
+  /* Another program's file is not Caissa's to list. */
+  {
+    GtkRecentData other = {
+      .mime_type = (char *) "application/x-chess-pgn",
+      .app_name = (char *) "someone-else",
+      .app_exec = (char *) "someone-else %u",
+    };
+    g_autofree char *x = write_file ("theirs.pgn", annotated);
+    g_autofree char *uri_x = g_filename_to_uri (x, NULL, NULL);
+
+    g_assert_true (gtk_recent_manager_add_full (manager, uri_x, &other));
+  }
+  expected = g_strdup_printf ("recent-b.pgn|win.open-recent|%s\nmy__games.pgn|win.open-recent|%s", uri_b, uri_a);
+  wait_recent (window, expected);
+  g_clear_pointer (&expected, g_free);
+
+  /* A second recent-b.pgn, in another folder: both named with folders. */
+  g_assert_cmpint (g_mkdir_with_parents (sub, 0700), ==, 0);
+  c = g_build_filename (sub, "recent-b.pgn", NULL);
+  g_assert_true (g_file_set_contents (c, annotated, -1, NULL));
+  uri_c = g_filename_to_uri (c, NULL, NULL);
+  g_usleep (1100 * 1000);
+  {
+    g_autoptr(GFile) fc = g_file_new_for_path (c);
+
+    g_assert_true (caissa_window_open_file (window, fc, NULL));
+    test_util_wait_state (window, "file", c);
+  }
+  expected = g_strdup_printf ("recent-b.pgn (%s)|win.open-recent|%s\n"
+                              "recent-b.pgn (%s)|win.open-recent|%s\n"
+                              "my__games.pgn|win.open-recent|%s",
+                              shown_sub, uri_c, shown_tmp, uri_b, uri_a);
+  wait_recent (window, expected);
+  g_clear_pointer (&expected, g_free);
+
+  /* The menu's choice opens the file. */
+  activate (window, "win.open-recent", g_variant_new_string (uri_a));
+  test_util_wait_state (window, "file", a);
+
+  /* One deleted since: the message, and it leaves the list. */
+  g_assert_cmpint (g_remove (c), ==, 0);
+  activate (window, "win.open-recent", g_variant_new_string (uri_c));
+  test_util_spin (50);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The File Cannot Be Opened");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), c));
+  adw_message_dialog_response (dialog, "ok");
+  test_util_assert_state (window, "file", a);
+  expected = g_strdup_printf ("my__games.pgn|win.open-recent|%s\nrecent-b.pgn|win.open-recent|%s", uri_a, uri_b);
+  wait_recent (window, expected);
+
+  gtk_recent_manager_purge_items (manager, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (window);
+}
+
 /* The first widget of type type_name under widget. */
 static GtkWidget *
 find_type (GtkWidget  *widget,
@@ -779,6 +944,7 @@ main (int   argc,
   g_test_add_func ("/app/window/review", test_window_review);
   g_test_add_func ("/app/window/close-unsaved", test_close_unsaved);
   g_test_add_func ("/app/window/changed-on-disk", test_window_changed_on_disk);
+  g_test_add_func ("/app/window/recent", test_window_recent);
 
   status = g_test_run ();
   g_free (tmp_dir);

@@ -526,6 +526,143 @@ open_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* --- Open Recent ------------------------------------------------------------------------------- */
+
+#define RECENT_MAX 10
+
+static GObject *template_child (CaissaWindow *window,
+                                const char   *id);
+
+static gint
+recent_newest_first (gconstpointer a,
+                     gconstpointer b)
+{
+  GDateTime *ta = gtk_recent_info_get_modified (*(GtkRecentInfo **) a);
+  GDateTime *tb = gtk_recent_info_get_modified (*(GtkRecentInfo **) b);
+
+  return g_date_time_compare (tb, ta);
+}
+
+/* The files Caissa opened that are still there, newest first (at most
+ * RECENT_MAX): references in an array. */
+static GPtrArray *
+recent_files (void)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) gtk_recent_info_unref);
+  GList *items = gtk_recent_manager_get_items (manager);
+  const char *app = g_get_application_name ();
+
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+
+      if (app != NULL && gtk_recent_info_has_application (info, app)
+          && gtk_recent_info_is_local (info) && gtk_recent_info_exists (info))
+        g_ptr_array_add (found, gtk_recent_info_ref (info));
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  g_ptr_array_sort (found, recent_newest_first);
+  if (found->len > RECENT_MAX)
+    g_ptr_array_set_size (found, RECENT_MAX);
+  return found;
+}
+
+/* The menu's label of a recent file: its name, and its folder too when
+ * another file of the list has the same name. */
+static char *
+recent_label (GPtrArray     *files,
+              GtkRecentInfo *info)
+{
+  const char *name = gtk_recent_info_get_display_name (info);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) parent = NULL;
+  g_autofree char *folder = NULL;
+  guint same = 0;
+
+  for (guint i = 0; i < files->len; i++)
+    same += g_strcmp0 (gtk_recent_info_get_display_name (files->pdata[i]), name) == 0;
+  if (same < 2)
+    return g_strdup (name);
+  file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
+  parent = g_file_get_parent (file);
+  folder = parent != NULL ? g_file_get_parse_name (parent) : g_strdup ("/");
+  /* The home folder as "~", as the file chooser and Files show it. */
+  {
+    const char *home = g_get_home_dir ();
+    size_t n = strlen (home);
+
+    if (n > 1 && g_str_has_prefix (folder, home) && (folder[n] == '\0' || folder[n] == G_DIR_SEPARATOR))
+      {
+        char *short_folder = g_strconcat ("~", folder + n, NULL);
+
+        g_free (folder);
+        folder = short_folder;
+      }
+  }
+  /* Translators: a file in the Open Recent menu when two have the same
+   * name: "games.pgn (/home/anna/chess)". */
+  return g_strdup_printf (_("%s (%s)"), name, folder);
+}
+
+static void
+update_recent_menu (CaissaWindow *window)
+{
+  GMenu *section = G_MENU (template_child (window, "recent_section"));
+  g_autoptr(GPtrArray) files = recent_files ();
+
+  g_menu_remove_all (section);
+  for (guint i = 0; i < files->len; i++)
+    {
+      GtkRecentInfo *info = files->pdata[i];
+      g_autofree char *label = recent_label (files, info);
+      g_auto(GStrv) parts = g_strsplit (label, "_", -1);
+      /* Menu labels take "_" for a mnemonic: a name's own is doubled. */
+      g_autofree char *escaped = g_strjoinv ("__", parts);
+      g_autoptr(GMenuItem) item = g_menu_item_new (escaped, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.open-recent",
+                                               g_variant_new_string (gtk_recent_info_get_uri (info)));
+      g_menu_append_item (section, item);
+    }
+  if (files->len == 0)
+    /* A disabled entry: the action "win.no-recent" is never enabled. */
+    g_menu_append (section, _("No Recent Files"), "win.no-recent");
+}
+
+static void
+recent_changed_cb (GtkRecentManager *manager,
+                   CaissaWindow     *window)
+{
+  update_recent_menu (window);
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
+  const char *uri = g_variant_get_string (parameter, NULL);
+  g_autoptr(GFile) file = g_file_new_for_uri (uri);
+  g_autoptr(GError) error = NULL;
+
+  if (!caissa_window_open_file (review->window, file, &error))
+    {
+      /* Gone since: off the list too. */
+      if (!g_file_query_exists (file, NULL))
+        gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
+      caissa_window_report_open_error (review->window, error);
+    }
+}
+
+static void
+no_recent_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+}
+
 static gboolean
 drop_cb (GtkDropTarget *target,
          const GValue  *value,
@@ -917,8 +1054,11 @@ _caissa_window_review_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child_full (widget_class, "game_list", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "games_button", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "move_menu", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "recent_section", FALSE, 0);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, no_recent_action);
   _caissa_window_review_install_save_actions (widget_class);
   _caissa_window_review_install_edit_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_action);
@@ -980,6 +1120,13 @@ _caissa_window_review_new (CaissaWindow *window)
 
   menu = G_MENU_MODEL (template_child (window, "move_menu"));
   caissa_move_list_set_menu_model (review->move_list, menu);
+
+  /* The recent files' menu follows the list (kept by GTK, shared with
+   * other programs). */
+  gtk_widget_action_set_enabled (GTK_WIDGET (window), "win.no-recent", FALSE);
+  update_recent_menu (window);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (recent_changed_cb), window, 0);
 
   drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
   gtk_drop_target_set_gtypes (drop, (GType[2]) { GDK_TYPE_FILE_LIST, G_TYPE_FILE }, 2);
