@@ -211,6 +211,77 @@ test_move_then_press (Fixture       *f,
   g_assert_nonnull (strstr (pgn, "1. e4 {[%clk 0:04:58.5] [%emt 0:00:03.5]} 1... e5 {[%clk 0:05:01] [%emt 0:00:01]}"));
 }
 
+/* A take-back (agreed by the opponent, asked by the UI) before the
+ * press: the position and offers as before the move, the mover's clock
+ * running on with the time spent; never after the press or the end. */
+static void
+test_take_back_before_press (Fixture       *f,
+                             gconstpointer  data)
+{
+  const ChessGame *core = caissa_game_get_core_game (f->game);
+  g_autofree char *fen_before = NULL;
+  g_autofree char *pgn = NULL;
+
+  g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_BLACK, NULL));
+  g_assert_false (caissa_game_get_can_take_back (f->game));
+  move_and_press (f, "e4");
+  /* Black offers a draw with his move; White's move will decline it. */
+  play (f, "e5");
+  g_assert_true (caissa_game_offer_draw (f->game, CAISSA_COLOR_BLACK, NULL));
+  g_assert_true (caissa_game_press (f->game));
+  fen_before = g_strdup (caissa_game_get_fen (f->game));
+
+  step (f, 4000);
+  play (f, "Qh5");
+  g_assert_cmpint (caissa_game_get_draw_offer (f->game), ==, CAISSA_COLOR_NONE);
+  /* White offers one of his own with his move. */
+  g_assert_true (caissa_game_offer_draw (f->game, CAISSA_COLOR_WHITE, NULL));
+  g_assert_cmpint (caissa_game_get_draw_offer (f->game), ==, CAISSA_COLOR_WHITE);
+  g_assert_true (caissa_game_get_can_take_back (f->game));
+  /* Undo stays for games without a clock. */
+  g_assert_false (caissa_game_get_can_undo (f->game));
+
+  g_assert_true (caissa_game_take_back (f->game));
+  g_assert_cmpstr (caissa_game_get_fen (f->game), ==, fen_before);
+  g_assert_cmpuint (caissa_game_get_n_plies (f->game), ==, 2);
+  g_assert_cmpuint (caissa_game_get_ply (f->game), ==, 2);
+  g_assert_false (caissa_game_get_awaiting_press (f->game));
+  g_assert_false (caissa_game_get_can_take_back (f->game));
+  /* White's offer went with his move; Black's stands again. */
+  g_assert_cmpint (caissa_game_get_draw_offer (f->game), ==, CAISSA_COLOR_BLACK);
+  g_assert_true (caissa_game_can_answer_draw (f->game));
+  /* White's clock ran on, his 4 s spent; his button wants a move first. */
+  g_assert_cmpint (caissa_clock_get_running_side (f->clock), ==, CAISSA_COLOR_WHITE);
+  g_assert_false (caissa_clock_get_awaiting_press (f->clock));
+  g_assert_cmpint (caissa_clock_get_remaining (f->clock, CAISSA_COLOR_WHITE), ==, 300000 + 2000 - 4000);
+  g_assert_false (caissa_clock_press (f->clock, CAISSA_COLOR_WHITE, NULL));
+  g_assert_true (caissa_game_get_can_move (f->game));
+
+  /* Another move, and the press: the scoresheet knows only that one. */
+  step (f, 1000);
+  play (f, "Nf3");
+  g_assert_true (caissa_game_press (f->game));
+  g_assert_false (caissa_game_get_can_take_back (f->game));
+  g_assert_false (caissa_game_take_back (f->game));
+  g_assert_cmpint (chess_game_node_emt_ms (core, caissa_game_get_node (f->game, 3)), ==, 5000);
+  pgn = caissa_game_to_pgn (f->game);
+  g_strdelimit (pgn, "\n", ' ');
+  g_assert_null (strstr (pgn, "Qh5"));
+  g_assert_nonnull (strstr (pgn, "2. Nf3"));
+
+  /* A move that ends the game cannot be taken back. */
+  move_and_press (f, "Nc6");
+  play (f, "Bc4");
+  g_assert_true (caissa_game_press (f->game));
+  play (f, "Nf6");
+  g_assert_true (caissa_game_press (f->game));
+  play (f, "Nxe5");
+  g_assert_true (caissa_game_get_can_take_back (f->game));
+  g_assert_true (caissa_game_resign (f->game, CAISSA_COLOR_BLACK));
+  g_assert_false (caissa_game_get_can_take_back (f->game));
+  g_assert_false (caissa_game_take_back (f->game));
+}
+
 static void
 test_pause_blocks_moves (Fixture       *f,
                          gconstpointer  data)
@@ -549,6 +620,7 @@ main (int   argc,
 #define ADD(path, data, func) \
   g_test_add ("/model/game-clock/" path, Fixture, data, fixture_setup, func, fixture_teardown)
   ADD ("move-then-press", "300+2", test_move_then_press);
+  ADD ("take-back-before-press", "300+2", test_take_back_before_press);
   ADD ("pause-blocks-moves", "300+2", test_pause_blocks_moves);
   ADD ("auto-press", "300+2", test_auto_press);
   ADD ("flag-loses", "300+2", test_flag_loses);

@@ -601,20 +601,6 @@ test_window_review (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static AdwMessageDialog *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) top = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (top) && gtk_widget_get_visible (GTK_WIDGET (top)))
-        return ADW_MESSAGE_DIALOG (top);
-    }
-  return NULL;
-}
 
 /* Closing with unsaved changes asks first; Cancel keeps the window,
  * Discard closes it, and the file is as it was. */
@@ -637,7 +623,7 @@ test_close_unsaved (void)
 
   gtk_window_close (GTK_WINDOW (window));
   test_util_spin (50);
-  dialog = find_dialog ();
+  dialog = test_util_message_dialog (FALSE);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Changes?");
   adw_message_dialog_response (dialog, "cancel");
@@ -647,13 +633,13 @@ test_close_unsaved (void)
 
   gtk_window_close (GTK_WINDOW (window));
   test_util_spin (50);
-  dialog = find_dialog ();
+  dialog = test_util_message_dialog (FALSE);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "discard");
   test_util_spin (300);
   if (window != NULL)
     g_printerr ("# window still there: visible %d, refs %u, dialog %p\n", gtk_widget_get_visible (GTK_WIDGET (window)),
-                G_OBJECT (window)->ref_count, (void *) find_dialog ());
+                G_OBJECT (window)->ref_count, (void *) test_util_message_dialog (FALSE));
   g_assert_null (window);
 
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
@@ -810,7 +796,7 @@ test_window_recent (void)
   g_assert_cmpint (g_remove (c), ==, 0);
   activate (window, "win.open-recent", g_variant_new_string (uri_c));
   test_util_spin (50);
-  dialog = find_dialog ();
+  dialog = test_util_message_dialog (FALSE);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The File Cannot Be Opened");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), c));

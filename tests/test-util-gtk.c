@@ -88,6 +88,21 @@ test_util_wait_for_frame (GtkWidget *widget)
   g_signal_handler_disconnect (clock, id);
 }
 
+AdwMessageDialog *
+test_util_message_dialog (gboolean any)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) top = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (top) && (any || gtk_widget_get_visible (GTK_WIDGET (top))))
+        return ADW_MESSAGE_DIALOG (top);
+    }
+  return NULL;
+}
+
 void
 test_util_spin (guint ms)
 {

@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "caissa-window.h"
 #include "test-util.h"
@@ -42,6 +42,10 @@ gboolean test_util_init_display (int                   *argc,
 /* Lets widget's window paint one frame with everything changed so far
  * (fails the test after 10 s). */
 void test_util_wait_for_frame (GtkWidget *widget);
+
+/* The first message dialog shown among the toplevels (with any, also one
+ * made but not shown yet), or NULL. */
+AdwMessageDialog *test_util_message_dialog (gboolean any);
 
 /* Runs the main loop for ms milliseconds. */
 void test_util_spin (guint ms);

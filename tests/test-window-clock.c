@@ -314,6 +314,96 @@ test_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+
+/* The answer, as a click on its button gives it: the response, and the
+ * dialog gone. */
+static void
+answer (AdwMessageDialog *dialog,
+        const char       *response)
+{
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  test_util_spin (50);
+  g_assert_null (test_util_message_dialog (FALSE));
+}
+
+/* Whether the window's undo action is enabled (as a button bound to it
+ * shows it). */
+static gboolean
+undo_enabled (CaissaWindow *window,
+              GtkWidget    *probe)
+{
+  return gtk_widget_get_sensitive (probe);
+}
+
+/* Under a clock Ctrl+Z asks the opponent to let the mover take his move
+ * back, only before the press: Refuse keeps it; Take Back restores the
+ * position with the mover's clock running. */
+static void
+test_window_take_back (void)
+{
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  CaissaGame *game = caissa_window_get_game (window);
+  GtkWidget *slot = GTK_WIDGET (caissa_window_get_clock_slot (window));
+  GtkWidget *probe = gtk_button_new ();
+  AdwMessageDialog *dialog;
+  CaissaClock *clock;
+
+  g_assert_true (caissa_window_set_time_control (window, "300+2", FALSE, NULL));
+  g_assert_true (caissa_window_start_game (window, "Anna", "Boris", NULL, NULL));
+  clock = caissa_window_get_clock (window);
+  caissa_clock_set_time_func (clock, fake_now, NULL, NULL);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), "win.undo");
+  gtk_box_append (GTK_BOX (slot), probe);
+  gtk_window_present (GTK_WINDOW (window));
+
+  g_assert_true (key (window, GDK_KEY_space));
+  g_assert_false (undo_enabled (window, probe));
+  play (game, "e4");
+  g_assert_true (undo_enabled (window, probe));
+
+  /* Refused: the move stands, still to be pressed. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  dialog = test_util_message_dialog (FALSE);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Take Back the Move?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "Anna asks to take back 1. e4 before pressing the clock. Boris, do you agree?");
+  answer (dialog, "refuse");
+  g_assert_cmpuint (caissa_game_get_n_plies (game), ==, 1);
+  g_assert_true (caissa_game_get_awaiting_press (game));
+
+  /* Agreed: White to move again, his clock running. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  dialog = test_util_message_dialog (FALSE);
+  g_assert_nonnull (dialog);
+  answer (dialog, "take-back");
+  g_assert_cmpuint (caissa_game_get_n_plies (game), ==, 0);
+  g_assert_false (caissa_game_get_awaiting_press (game));
+  g_assert_cmpint (caissa_clock_get_running_side (clock), ==, CAISSA_COLOR_WHITE);
+  g_assert_cmpstr (status_of (window), ==, "White to move");
+  g_assert_false (undo_enabled (window, probe));
+
+  /* After the press: nothing to take back. */
+  play (game, "d4");
+  g_assert_true (key (window, GDK_KEY_Shift_L));
+  g_assert_false (undo_enabled (window, probe));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  test_util_spin (50);
+  g_assert_null (test_util_message_dialog (FALSE));
+
+  /* Black's move names Black's player and his move number. */
+  play (game, "d5");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  dialog = test_util_message_dialog (FALSE);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "Boris asks to take back 1… d5 before pressing the clock. Anna, do you agree?");
+  answer (dialog, "refuse");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_black_starts (void)
 {
@@ -353,6 +443,7 @@ main (int   argc,
   g_test_add_func ("/app/new-game-dialog/time-control", test_dialog);
   g_test_add_func ("/app/window/clock", test_window);
   g_test_add_func ("/app/window/clock-black-starts", test_window_black_starts);
+  g_test_add_func ("/app/window/clock-take-back", test_window_take_back);
 
   return g_test_run ();
 }

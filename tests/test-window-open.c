@@ -36,21 +36,6 @@ fake_now (gpointer user_data)
   return fake_time;
 }
 
-static AdwMessageDialog *
-visible_dialog (gboolean any)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) top = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (top) && (any || gtk_widget_get_visible (GTK_WIDGET (top))))
-        return ADW_MESSAGE_DIALOG (top);
-    }
-  return NULL;
-}
-
 /* The message dialog on screen, once it is (it is presented from an idle). */
 static AdwMessageDialog *
 find_dialog (void)
@@ -58,7 +43,7 @@ find_dialog (void)
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   AdwMessageDialog *dialog;
 
-  while ((dialog = visible_dialog (FALSE)) == NULL && g_get_monotonic_time () < deadline)
+  while ((dialog = test_util_message_dialog (FALSE)) == NULL && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
   return dialog;
 }
@@ -68,7 +53,7 @@ static void
 assert_no_dialog (void)
 {
   test_util_spin (50);
-  g_assert_null (visible_dialog (TRUE));
+  g_assert_null (test_util_message_dialog (TRUE));
 }
 
 static GtkWidget *

@@ -265,7 +265,8 @@ update_actions (CaissaWindow *self)
   can_offer = caissa_game_can_offer_draw (game, CAISSA_COLOR_WHITE)
               || caissa_game_can_offer_draw (game, CAISSA_COLOR_BLACK);
 
-  gtk_widget_action_set_enabled (widget, "win.undo", caissa_game_get_can_undo (game));
+  gtk_widget_action_set_enabled (widget, "win.undo",
+                                 caissa_game_get_can_undo (game) || caissa_game_get_can_take_back (game));
   gtk_widget_action_set_enabled (widget, "win.redo", caissa_game_get_can_redo (game));
   gtk_widget_action_set_enabled (widget, "win.go-first", ply > 0);
   gtk_widget_action_set_enabled (widget, "win.go-previous", ply > 0);
@@ -567,11 +568,69 @@ flip_action (GtkWidget  *widget,
 }
 
 static void
+take_back_response_cb (AdwMessageDialog *dialog,
+                       const char       *response,
+                       CaissaWindow     *self)
+{
+  guint n_plies = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "n-plies"));
+
+  /* Only the move that was asked about, if it still waits for its press. */
+  if (g_str_equal (response, "take-back") && caissa_game_get_n_plies (self->game) == n_plies)
+    caissa_game_take_back (self->game);
+}
+
+/* Under a clock a move is taken back only before its press, and only
+ * when the opponent agrees (RULES.md, §4): he is asked. */
+static void
+ask_take_back (CaissaWindow *self)
+{
+  CaissaGame *game = self->game;
+  const ChessGame *core = caissa_game_get_core_game (game);
+  guint n_plies = caissa_game_get_n_plies (game);
+  ChessNodeId node = caissa_game_get_node (game, n_plies);
+  const ChessPosition *before = chess_game_node_position (core, chess_game_node_parent (core, node));
+  CaissaColor mover = before->side == CHESS_WHITE ? CAISSA_COLOR_WHITE : CAISSA_COLOR_BLACK;
+  CaissaColor other = mover == CAISSA_COLOR_WHITE ? CAISSA_COLOR_BLACK : CAISSA_COLOR_WHITE;
+  const char *mover_name = player_name (mover == CAISSA_COLOR_WHITE ? caissa_game_get_white_name (game)
+                                                                    : caissa_game_get_black_name (game), mover);
+  const char *other_name = player_name (other == CAISSA_COLOR_WHITE ? caissa_game_get_white_name (game)
+                                                                    : caissa_game_get_black_name (game), other);
+  g_autofree char *move = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  /* Translators: a move with its number, e.g. "12. Nf3" (White's) ... */
+  move = mover == CAISSA_COLOR_WHITE ? g_strdup_printf (_("%u. %s"), before->fullmove, chess_game_node_san (core, node))
+  /* Translators: ... or "12… Nf6" (Black's). */
+                                     : g_strdup_printf (_("%u… %s"), before->fullmove, chess_game_node_san (core, node));
+  /* Translators: %1$s is the player who made the move, %2$s the move
+   * (e.g. "12. Nf3"), %3$s the opponent, who is asked. */
+  body = g_strdup_printf (_("%1$s asks to take back %2$s before pressing the clock. %3$s, do you agree?"),
+                          mover_name, move, other_name);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Take Back the Move?"), body));
+  adw_message_dialog_add_responses (dialog,
+                                    "refuse", _("_Refuse"),
+                                    "take-back", _("_Take Back"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "take-back", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "refuse");
+  adw_message_dialog_set_close_response (dialog, "refuse");
+  g_object_set_data (G_OBJECT (dialog), "n-plies", GUINT_TO_POINTER (n_plies));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (take_back_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  caissa_game_undo (CAISSA_WINDOW (widget)->game);
+  CaissaWindow *self = CAISSA_WINDOW (widget);
+
+  if (caissa_game_get_can_undo (self->game))
+    caissa_game_undo (self->game);
+  else if (caissa_game_get_can_take_back (self->game))
+    ask_take_back (self);
 }
 
 static void

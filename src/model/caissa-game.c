@@ -42,6 +42,10 @@ struct _CaissaGame
   CaissaColor         draw_offer;
   gboolean            offer_blocked[2];
   gboolean            claim_pending;
+  /* The offers as they stood before the last move: a take-back agreed
+   * before the press brings them back. */
+  CaissaColor         offer_before_move;
+  gboolean            blocked_before_move[2];
 
   char               *white_name;
   char               *black_name;
@@ -918,6 +922,9 @@ append_move (CaissaGame *self,
   refresh_mainline (self);
   self->shown = node;
 
+  self->offer_before_move = self->draw_offer;
+  self->blocked_before_move[0] = self->offer_blocked[0];
+  self->blocked_before_move[1] = self->offer_blocked[1];
   /* A move answers the opponent's standing offer: declined. */
   if (self->draw_offer != CAISSA_COLOR_NONE && self->draw_offer != (CaissaColor) mover)
     {
@@ -1166,6 +1173,51 @@ caissa_game_undo (CaissaGame *self)
   self->awaiting_press = FALSE;
   if (self->outcome != CAISSA_OUTCOME_NONE)
     set_outcome (self, CAISSA_OUTCOME_NONE, CAISSA_OUTCOME_REASON_NONE, FALSE);
+
+  emit_outcome_if_changed (self, &before);
+  notify_changes (self, &before);
+  return TRUE;
+}
+
+gboolean
+caissa_game_get_can_take_back (CaissaGame *self)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME (self), FALSE);
+
+  /* The move is made, its press is not: the mover's clock still runs
+   * (or is paused), and the game goes on. */
+  return self->clock != NULL && self->awaiting_press && !self->analysis
+         && self->outcome == CAISSA_OUTCOME_NONE && !mainline_is_empty (self);
+}
+
+gboolean
+caissa_game_take_back (CaissaGame *self)
+{
+  Snapshot before;
+  ChessNodeId end;
+
+  g_return_val_if_fail (CAISSA_IS_GAME (self), FALSE);
+
+  if (!caissa_game_get_can_take_back (self))
+    return FALSE;
+
+  snapshot_take (self, &before);
+  end = end_node (self);
+  chess_game_delete_node (self->game, end);
+  refresh_mainline (self);
+  self->shown = end_node (self);
+  /* As before the move: an offer the move declined stands again; one
+   * made after it goes with it. */
+  self->draw_offer = self->offer_before_move;
+  self->offer_blocked[0] = self->blocked_before_move[0];
+  self->offer_blocked[1] = self->blocked_before_move[1];
+  self->claim_pending = FALSE;
+  self->awaiting_press = FALSE;
+  /* The mover's clock goes on running: his turn again, the time spent
+   * on the move taken back stays spent. */
+  self->clock_busy++;
+  caissa_clock_take_back (self->clock, NULL);
+  self->clock_busy--;
 
   emit_outcome_if_changed (self, &before);
   notify_changes (self, &before);
