@@ -590,6 +590,39 @@ test_timed_roundtrip (Fixture       *f,
   g_assert_cmpint (caissa_clock_get_remaining (f->clock2, CAISSA_COLOR_WHITE), ==, white_left - 2000 + 2000);
 }
 
+/* A move taken back after its press (both players agreeing) is saved as
+ * the game without it, and resumes so: Black to move again, the clocks as
+ * at Black's press. */
+static void
+test_timed_take_back (Fixture       *f,
+                      gconstpointer  data)
+{
+  gint64 white_left, black_left;
+
+  g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_BLACK, NULL));
+  move_and_press (f, "e4 e5 Nf3");
+  play (f->game, "Nc6");
+  f->now += 1200;
+  g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_BLACK, NULL));
+  f->now += 4000;
+  g_assert_true (caissa_game_take_back (f->game));
+  caissa_autosave_flush (f->autosave);
+  white_left = caissa_clock_get_remaining (f->clock, CAISSA_COLOR_WHITE);
+  black_left = caissa_clock_get_remaining (f->clock, CAISSA_COLOR_BLACK);
+  g_assert_cmpint (caissa_clock_get_running_side (f->clock), ==, CAISSA_COLOR_BLACK);
+
+  resume (f);
+  g_assert_cmpuint (caissa_game_get_n_plies (f->game2), ==, 3);
+  g_assert_cmpint (caissa_clock_get_side (f->clock2), ==, CAISSA_COLOR_BLACK);
+  g_assert_cmpint (caissa_clock_get_remaining (f->clock2, CAISSA_COLOR_WHITE), ==, white_left);
+  g_assert_cmpint (caissa_clock_get_remaining (f->clock2, CAISSA_COLOR_BLACK), ==, black_left);
+  g_assert_false (caissa_game_get_awaiting_press (f->game2));
+  assert_same_pgn (f->game, f->game2);
+  g_assert_true (caissa_clock_resume (f->clock2, NULL));
+  play (f->game2, "Nf6");
+  g_assert_true (caissa_clock_press (f->clock2, CAISSA_COLOR_BLACK, NULL));
+}
+
 /* The save after a press: the press alone writes. */
 static void
 test_timed_press_saves (Fixture       *f,
@@ -952,6 +985,7 @@ main (int   argc,
   ADD ("/model/autosave/untimed/missing", NULL, test_missing);
   ADD ("/model/autosave/untimed/under-a-file", NULL, test_under_a_file);
   ADD ("/model/autosave/timed/roundtrip", "300+2", test_timed_roundtrip);
+  ADD ("/model/autosave/timed/take-back", "300+2", test_timed_take_back);
   ADD ("/model/autosave/timed/press-saves", "300+2", test_timed_press_saves);
   ADD ("/model/autosave/timed/awaiting-press", "300+2", test_timed_awaiting_press);
   ADD ("/model/autosave/timed/declined-by-move", "300+2", test_timed_declined_by_move);

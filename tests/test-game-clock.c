@@ -211,11 +211,12 @@ test_move_then_press (Fixture       *f,
   g_assert_nonnull (strstr (pgn, "1. e4 {[%clk 0:04:58.5] [%emt 0:00:03.5]} 1... e5 {[%clk 0:05:01] [%emt 0:00:01]}"));
 }
 
-/* A take-back (agreed by the opponent, asked by the UI) before the
- * press: the position and offers as before the move, the mover's clock
- * running on with the time spent; never after the press or the end. */
+/* A take-back (agreed by the opponent, asked by the UI): before the press,
+ * the position and offers as before the move, the mover's clock running
+ * on with the time spent; after it, until the opponent moves, the clocks
+ * as at the press; never once the game has ended. */
 static void
-test_take_back_before_press (Fixture       *f,
+test_take_back (Fixture       *f,
                              gconstpointer  data)
 {
   const ChessGame *core = caissa_game_get_core_game (f->game);
@@ -257,20 +258,54 @@ test_take_back_before_press (Fixture       *f,
   g_assert_false (caissa_clock_press (f->clock, CAISSA_COLOR_WHITE, NULL));
   g_assert_true (caissa_game_get_can_move (f->game));
 
-  /* Another move, and the press: the scoresheet knows only that one. */
+  /* Another move, pressed: it can still be taken back while Black has
+   * not moved, the clocks going back to the press. */
   step (f, 1000);
   play (f, "Nf3");
   g_assert_true (caissa_game_press (f->game));
+  g_assert_cmpint (caissa_game_get_draw_offer (f->game), ==, CAISSA_COLOR_NONE);
+  g_assert_cmpint (caissa_clock_get_remaining (f->clock, CAISSA_COLOR_WHITE), ==, 300000 + 2000 - 5000 + 2000);
+  step (f, 3000);
+  g_assert_cmpint (caissa_clock_get_remaining (f->clock, CAISSA_COLOR_BLACK), ==, 300000 + 2000 - 0 - 3000);
+  g_assert_true (caissa_game_get_can_take_back (f->game));
+  g_assert_true (caissa_game_take_back (f->game));
+  g_assert_cmpstr (caissa_game_get_fen (f->game), ==, fen_before);
+  g_assert_cmpint (caissa_clock_get_running_side (f->clock), ==, CAISSA_COLOR_WHITE);
+  g_assert_false (caissa_clock_get_awaiting_press (f->clock));
+  g_assert_false (caissa_game_get_awaiting_press (f->game));
+  g_assert_true (caissa_game_get_can_move (f->game));
+  /* White's increment is gone, Black's 3 s are given back. */
+  g_assert_cmpint (caissa_clock_get_remaining (f->clock, CAISSA_COLOR_WHITE), ==, 300000 + 2000 - 5000);
+  g_assert_cmpint (caissa_clock_get_remaining (f->clock, CAISSA_COLOR_BLACK), ==, 300000 + 2000);
+  g_assert_cmpint (caissa_game_get_draw_offer (f->game), ==, CAISSA_COLOR_BLACK);
+  g_assert_false (caissa_game_get_can_take_back (f->game));
+
+  /* The move made again: its time counts from the start of White's turn
+   * (4 + 1 s before, 1 s now); the scoresheet knows only this one. */
+  step (f, 1000);
+  play (f, "Nf3");
+  g_assert_true (caissa_game_press (f->game));
+  g_assert_cmpint (chess_game_node_emt_ms (core, caissa_game_get_node (f->game, 3)), ==, 6000);
+  g_assert_cmpint (caissa_clock_get_remaining (f->clock, CAISSA_COLOR_WHITE), ==, 300000 + 2000 - 6000 + 2000);
+  /* Once Black has moved, White's move is his for good; Black's own can
+   * be taken back, before and after his press. */
+  play (f, "Nc6");
+  g_assert_true (caissa_game_get_can_take_back (f->game));
+  g_assert_true (caissa_game_press (f->game));
+  g_assert_true (caissa_game_get_can_take_back (f->game));
+  g_assert_true (caissa_game_take_back (f->game));
+  g_assert_cmpuint (caissa_game_get_n_plies (f->game), ==, 3);
+  g_assert_cmpint (caissa_clock_get_running_side (f->clock), ==, CAISSA_COLOR_BLACK);
   g_assert_false (caissa_game_get_can_take_back (f->game));
   g_assert_false (caissa_game_take_back (f->game));
-  g_assert_cmpint (chess_game_node_emt_ms (core, caissa_game_get_node (f->game, 3)), ==, 5000);
+  play (f, "Nc6");
+  g_assert_true (caissa_game_press (f->game));
   pgn = caissa_game_to_pgn (f->game);
   g_strdelimit (pgn, "\n", ' ');
   g_assert_null (strstr (pgn, "Qh5"));
   g_assert_nonnull (strstr (pgn, "2. Nf3"));
 
   /* A move that ends the game cannot be taken back. */
-  move_and_press (f, "Nc6");
   play (f, "Bc4");
   g_assert_true (caissa_game_press (f->game));
   play (f, "Nf6");
@@ -620,7 +655,7 @@ main (int   argc,
 #define ADD(path, data, func) \
   g_test_add ("/model/game-clock/" path, Fixture, data, fixture_setup, func, fixture_teardown)
   ADD ("move-then-press", "300+2", test_move_then_press);
-  ADD ("take-back-before-press", "300+2", test_take_back_before_press);
+  ADD ("take-back", "300+2", test_take_back);
   ADD ("pause-blocks-moves", "300+2", test_pause_blocks_moves);
   ADD ("auto-press", "300+2", test_auto_press);
   ADD ("flag-loses", "300+2", test_flag_loses);

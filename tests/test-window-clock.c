@@ -337,8 +337,9 @@ undo_enabled (CaissaWindow *window,
 }
 
 /* Under a clock Ctrl+Z asks the opponent to let the mover take his move
- * back, only before the press: Refuse keeps it; Take Back restores the
- * position with the mover's clock running. */
+ * back, before the press or after it until the opponent moves: Refuse
+ * keeps it; Take Back restores the position with the mover's clock
+ * running. */
 static void
 test_window_take_back (void)
 {
@@ -384,15 +385,24 @@ test_window_take_back (void)
   g_assert_cmpstr (status_of (window), ==, "White to move");
   g_assert_false (undo_enabled (window, probe));
 
-  /* After the press: nothing to take back. */
+  /* After the press, until Black moves: asked with the clocks' word. */
   play (game, "d4");
   g_assert_true (key (window, GDK_KEY_Shift_L));
-  g_assert_false (undo_enabled (window, probe));
+  g_assert_true (undo_enabled (window, probe));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  test_util_spin (50);
-  g_assert_null (test_util_message_dialog (FALSE));
+  dialog = test_util_message_dialog (FALSE);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "Anna asks to take back 1. d4. The clocks go back to the moment of the move. "
+                   "Boris, do you agree?");
+  answer (dialog, "take-back");
+  g_assert_cmpuint (caissa_game_get_n_plies (game), ==, 0);
+  g_assert_cmpint (caissa_clock_get_running_side (clock), ==, CAISSA_COLOR_WHITE);
+  play (game, "d4");
+  g_assert_true (key (window, GDK_KEY_Shift_L));
 
-  /* Black's move names Black's player and his move number. */
+  /* Black's move names Black's player and his move number; once he has
+   * moved, White's move is White's for good. */
   play (game, "d5");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   dialog = test_util_message_dialog (FALSE);

@@ -579,8 +579,8 @@ take_back_response_cb (AdwMessageDialog *dialog,
     caissa_game_take_back (self->game);
 }
 
-/* Under a clock a move is taken back only before its press, and only
- * when the opponent agrees (RULES.md, §4): he is asked. */
+/* Under a clock a move is taken back only when the opponent agrees
+ * (RULES.md, §4), and only until he moves: he is asked. */
 static void
 ask_take_back (CaissaWindow *self)
 {
@@ -603,10 +603,17 @@ ask_take_back (CaissaWindow *self)
   move = mover == CAISSA_COLOR_WHITE ? g_strdup_printf (_("%u. %s"), before->fullmove, chess_game_node_san (core, node))
   /* Translators: ... or "12… Nf6" (Black's). */
                                      : g_strdup_printf (_("%u… %s"), before->fullmove, chess_game_node_san (core, node));
-  /* Translators: %1$s is the player who made the move, %2$s the move
-   * (e.g. "12. Nf3"), %3$s the opponent, who is asked. */
-  body = g_strdup_printf (_("%1$s asks to take back %2$s before pressing the clock. %3$s, do you agree?"),
-                          mover_name, move, other_name);
+  if (caissa_game_get_awaiting_press (game))
+    /* Translators: %1$s is the player who made the move, %2$s the move
+     * (e.g. "12. Nf3"), %3$s the opponent, who is asked. */
+    body = g_strdup_printf (_("%1$s asks to take back %2$s before pressing the clock. %3$s, do you agree?"),
+                            mover_name, move, other_name);
+  else
+    /* Translators: as above, after the press: the clocks go back to the
+     * moment of the move. */
+    body = g_strdup_printf (_("%1$s asks to take back %2$s. The clocks go back to the moment of the move. "
+                              "%3$s, do you agree?"),
+                            mover_name, move, other_name);
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Take Back the Move?"), body));
   adw_message_dialog_add_responses (dialog,
                                     "refuse", _("_Refuse"),

@@ -29,6 +29,12 @@ struct _CaissaClock
 
   guint           refresh_id;
 
+  /* The clock as it stood just before the last press of a move, while
+   * that press can still be taken back: until the next move, press,
+   * start, stop, correction or new state. */
+  ChessClockSnapshot before_press;
+  gboolean           has_before_press;
+
   /* What the last notification told, to notify only on change. */
   gboolean        n_started;
   gboolean        n_paused;
@@ -325,6 +331,7 @@ install (CaissaClock      *self,
 
   op_begin (self, &op);
   self->clock = *clock;
+  self->has_before_press = FALSE;
   self->time_control = g_strdup (chess_time_control_write (&clock->tc, buf));
   if (g_strcmp0 (old, self->time_control) != 0)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME_CONTROL]);
@@ -410,6 +417,8 @@ caissa_clock_start_side (CaissaClock  *self,
 
   op_begin (self, &op);
   status = chess_clock_start_side (&self->clock, (ChessColor) side, op.now);
+  if (status == CHESS_CLOCK_OK)
+    self->has_before_press = FALSE;
   return op_end (self, &op, status, error);
 }
 
@@ -426,6 +435,8 @@ caissa_clock_move_made (CaissaClock  *self,
 
   op_begin (self, &op);
   status = chess_clock_move_made (&self->clock, (ChessColor) color, op.now);
+  if (status == CHESS_CLOCK_OK)
+    self->has_before_press = FALSE;
   return op_end (self, &op, status, error);
 }
 
@@ -444,10 +455,61 @@ caissa_clock_take_back (CaissaClock  *self,
 }
 
 gboolean
+caissa_clock_get_can_take_back_press (CaissaClock *self,
+                                      CaissaColor  color)
+{
+  g_return_val_if_fail (CAISSA_IS_CLOCK (self), FALSE);
+  g_return_val_if_fail (color_ok (color), FALSE);
+
+  /* color pressed last, and the opponent, whose clock runs, has not
+   * moved since. */
+  return self->has_before_press && self->before_press.side == (int) color
+         && chess_clock_is_started (&self->clock) && !chess_clock_is_finished (&self->clock)
+         && chess_clock_side (&self->clock) == (int) (color ^ 1)
+         && !chess_clock_has_moved (&self->clock);
+}
+
+gboolean
+caissa_clock_take_back_press (CaissaClock  *self,
+                              CaissaColor   color,
+                              GError      **error)
+{
+  ChessClockSnapshot s;
+  ChessClock restored;
+  ChessError cerr = { 0 };
+  Op op;
+
+  g_return_val_if_fail (CAISSA_IS_CLOCK (self), FALSE);
+  g_return_val_if_fail (color_ok (color), FALSE);
+
+  if (!caissa_clock_get_can_take_back_press (self, color))
+    {
+      g_set_error_literal (error, CAISSA_CLOCK_ERROR, CAISSA_CLOCK_ERROR_INVALID,
+                           "no press of that player can be taken back now");
+      return FALSE;
+    }
+  op_begin (self, &op);
+  /* As just before the press, from now: his move to make again, the time
+   * since the press charged to nobody; paused if the clocks are now. */
+  s = self->before_press;
+  s.moved = false;
+  s.paused = chess_clock_is_paused (&self->clock);
+  if (!chess_clock_restore (&restored, &s, op.now, &cerr))
+    {
+      g_set_error (error, CAISSA_CLOCK_ERROR, CAISSA_CLOCK_ERROR_STATE, "%s", cerr.message);
+      return FALSE;
+    }
+  self->clock = restored;
+  self->has_before_press = FALSE;
+  return op_end (self, &op, CHESS_CLOCK_OK, error);
+}
+
+gboolean
 caissa_clock_press (CaissaClock  *self,
                     CaissaColor   color,
                     GError      **error)
 {
+  ChessClockSnapshot before;
   ChessClockStatus status;
   Op op;
   gboolean was_started;
@@ -457,7 +519,15 @@ caissa_clock_press (CaissaClock  *self,
 
   was_started = chess_clock_is_started (&self->clock);
   op_begin (self, &op);
+  if (was_started)
+    chess_clock_snapshot (&self->clock, op.now, &before);
   status = chess_clock_press (&self->clock, (ChessColor) color, op.now);
+  if (status == CHESS_CLOCK_OK)
+    {
+      /* A move's press (not the one that starts the clock). */
+      self->before_press = before;
+      self->has_before_press = was_started;
+    }
   if (!op_end (self, &op, status, error))
     return FALSE;
 
@@ -503,6 +573,7 @@ caissa_clock_stop (CaissaClock  *self,
 {
   g_return_val_if_fail (CAISSA_IS_CLOCK (self), FALSE);
 
+  self->has_before_press = FALSE;
   return run_timed_op (self, chess_clock_stop, error);
 }
 
@@ -521,6 +592,8 @@ caissa_clock_arbiter_set_remaining (CaissaClock  *self,
   op_begin (self, &op);
   status = chess_clock_set_remaining (&self->clock, (ChessColor) color, ms,
                                       op.now);
+  if (status == CHESS_CLOCK_OK)
+    self->has_before_press = FALSE;
   return op_end (self, &op, status, error);
 }
 
@@ -539,6 +612,8 @@ caissa_clock_arbiter_add_time (CaissaClock  *self,
   op_begin (self, &op);
   status = chess_clock_add_time (&self->clock, (ChessColor) color, ms,
                                  op.now);
+  if (status == CHESS_CLOCK_OK)
+    self->has_before_press = FALSE;
   return op_end (self, &op, status, error);
 }
 
@@ -556,6 +631,8 @@ caissa_clock_arbiter_set_moves (CaissaClock  *self,
 
   op_begin (self, &op);
   status = chess_clock_set_moves (&self->clock, (ChessColor) color, moves);
+  if (status == CHESS_CLOCK_OK)
+    self->has_before_press = FALSE;
   return op_end (self, &op, status, error);
 }
 

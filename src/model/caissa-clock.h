@@ -21,7 +21,9 @@
  *     the board accepts the opponent's move (CaissaGame:press-required);
  *   - "flag-fell" → caissa_game_flag_fall (game, color); once the game has
  *     an outcome, caissa_clock_stop (clock).
- *   - an undo agreed before the press: caissa_clock_take_back (clock).
+ *   - a move taken back (both players agreeing) before its press:
+ *     caissa_clock_take_back (clock); after it, while the opponent has
+ *     not moved: caissa_clock_take_back_press (clock, mover).
  * A refused press (not your clock, no move made yet, paused) changes
  * nothing and sets a CAISSA_CLOCK_ERROR with the reason.
  *
@@ -127,6 +129,16 @@ gboolean     caissa_clock_move_made            (CaissaClock    *self,
 gboolean     caissa_clock_take_back            (CaissaClock    *self,
                                                 GError        **error);
 gboolean     caissa_clock_press                (CaissaClock    *self,
+                                                CaissaColor     color,
+                                                GError        **error);
+/* The press color made last undone: the clock as it stood just before it,
+ * from now on — color's clock running again with his move to make, the
+ * opponent's time since the press given back, nobody charged for it;
+ * paused if the clocks are paused now. Only until the opponent moves (or
+ * the clock is started, stopped, corrected or given a new state). */
+gboolean     caissa_clock_get_can_take_back_press (CaissaClock *self,
+                                                   CaissaColor  color);
+gboolean     caissa_clock_take_back_press      (CaissaClock    *self,
                                                 CaissaColor     color,
                                                 GError        **error);
 gboolean     caissa_clock_pause                (CaissaClock    *self,

@@ -66,6 +66,8 @@ struct _CaissaGame
   /* Time each side had used at its last press, for the last move's
    * [%emt] when the game ends before a press. */
   gint64              used_at_press[2];
+  /* The same before the last press, for a take-back after it. */
+  gint64              used_before_press[2];
 
   char                fen[CHESS_FEN_MAX];
 };
@@ -1179,15 +1181,21 @@ caissa_game_undo (CaissaGame *self)
   return TRUE;
 }
 
+static CaissaColor last_mover (CaissaGame *self);
+
 gboolean
 caissa_game_get_can_take_back (CaissaGame *self)
 {
   g_return_val_if_fail (CAISSA_IS_GAME (self), FALSE);
 
+  if (self->clock == NULL || self->analysis || self->outcome != CAISSA_OUTCOME_NONE
+      || mainline_is_empty (self))
+    return FALSE;
   /* The move is made, its press is not: the mover's clock still runs
-   * (or is paused), and the game goes on. */
-  return self->clock != NULL && self->awaiting_press && !self->analysis
-         && self->outcome == CAISSA_OUTCOME_NONE && !mainline_is_empty (self);
+   * (or is paused). Or the press is made, and the opponent has not
+   * moved since. */
+  return self->awaiting_press
+         || caissa_clock_get_can_take_back_press (self->clock, last_mover (self));
 }
 
 gboolean
@@ -1195,12 +1203,16 @@ caissa_game_take_back (CaissaGame *self)
 {
   Snapshot before;
   ChessNodeId end;
+  CaissaColor mover;
+  gboolean pressed;
 
   g_return_val_if_fail (CAISSA_IS_GAME (self), FALSE);
 
   if (!caissa_game_get_can_take_back (self))
     return FALSE;
 
+  mover = last_mover (self);
+  pressed = !self->awaiting_press;
   snapshot_take (self, &before);
   end = end_node (self);
   chess_game_delete_node (self->game, end);
@@ -1213,10 +1225,18 @@ caissa_game_take_back (CaissaGame *self)
   self->offer_blocked[1] = self->blocked_before_move[1];
   self->claim_pending = FALSE;
   self->awaiting_press = FALSE;
-  /* The mover's clock goes on running: his turn again, the time spent
-   * on the move taken back stays spent. */
   self->clock_busy++;
-  caissa_clock_take_back (self->clock, NULL);
+  if (pressed)
+    {
+      /* The clocks as just before the press: the mover's runs again, the
+       * opponent gets back the time since. */
+      self->used_at_press[mover] = self->used_before_press[mover];
+      caissa_clock_take_back_press (self->clock, mover, NULL);
+    }
+  else
+    /* The mover's clock goes on running: his turn again, the time spent
+     * on the move taken back stays spent. */
+    caissa_clock_take_back (self->clock, NULL);
   self->clock_busy--;
 
   emit_outcome_if_changed (self, &before);
@@ -1760,6 +1780,7 @@ clock_pressed_cb (CaissaClock *clock,
 
   record_time (self, end_node (self), caissa_clock_get_remaining (clock, color),
                caissa_clock_get_last_move_time (clock, color));
+  self->used_before_press[color] = self->used_at_press[color];
   self->used_at_press[color] = caissa_clock_get_used (clock, color);
 
   if (self->awaiting_press)

@@ -43,8 +43,8 @@
  *     rule, a flag) the clock is stopped, and the last move gets its time;
  *   - a claim pauses the clock while it is checked; a wrong claim lets
  *     it run on;
- *   - no undo or redo; a move can be taken back, with the opponent's
- *     agreement, only before its press (caissa_game_take_back()).
+ *   - no undo or redo; the last move can be taken back with the
+ *     opponent's agreement until he moves (caissa_game_take_back()).
  * Setting a clock on a game whose moves carry [%clk] (a saved game read
  * back) gives each side its recorded time and move count, so the game
  * resumes where it stood; the clock must not have started. Starting over
@@ -157,10 +157,12 @@ gboolean             caissa_game_get_can_undo      (CaissaGame  *self);
 gboolean             caissa_game_get_can_redo      (CaissaGame  *self);
 gboolean             caissa_game_undo              (CaissaGame  *self);
 gboolean             caissa_game_redo              (CaissaGame  *self);
-/* Under a clock, a move can be taken back only before its player presses
- * the clock, and only when the opponent agrees (the caller asks): the
- * position and the offers as they were before it, the mover's clock still
- * running, the time he spent gone. */
+/* Under a clock, the last move can be taken back when the opponent agrees
+ * (the caller asks), before its press or after it while the opponent has
+ * not moved: the position and the offers as they were before it, the
+ * mover's clock running. Before the press the time he spent stays spent;
+ * after it the clocks go back to the moment of the press (his increment
+ * gone, the opponent's time since given back). */
 gboolean             caissa_game_get_can_take_back (CaissaGame  *self);
 gboolean             caissa_game_take_back         (CaissaGame  *self);
 
