@@ -574,7 +574,7 @@ take_back_response_cb (AdwMessageDialog *dialog,
 {
   guint n_plies = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "n-plies"));
 
-  /* Only the move that was asked about, if it still waits for its press. */
+  /* Only the move that was asked about, if it can still be taken back. */
   if (g_str_equal (response, "take-back") && caissa_game_get_n_plies (self->game) == n_plies)
     caissa_game_take_back (self->game);
 }

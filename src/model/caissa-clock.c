@@ -525,8 +525,9 @@ caissa_clock_press (CaissaClock  *self,
   if (status == CHESS_CLOCK_OK)
     {
       /* A move's press (not the one that starts the clock). */
-      self->before_press = before;
       self->has_before_press = was_started;
+      if (was_started)
+        self->before_press = before;
     }
   if (!op_end (self, &op, status, error))
     return FALSE;
