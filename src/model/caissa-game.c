@@ -42,8 +42,8 @@ struct _CaissaGame
   CaissaColor         draw_offer;
   gboolean            offer_blocked[2];
   gboolean            claim_pending;
-  /* The offers as they stood before the last move: a take-back agreed
-   * before the press brings them back. */
+  /* The offers as they stood before the last move: an agreed take-back
+   * brings them back. */
   CaissaColor         offer_before_move;
   gboolean            blocked_before_move[2];
 
