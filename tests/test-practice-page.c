@@ -12,52 +12,20 @@
 #include "caissa-practice-page.h"
 #include "test-util-gtk.h"
 
-typedef struct
-{
-  char               *dir;
-  CaissaPractice     *practice;
-  CaissaPracticePage *page;
-  GtkWidget          *window;
-} Fixture;
-
-static void
-open_window (Fixture *f,
-             int      width,
-             int      height)
-{
-  f->window = adw_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
-  adw_window_set_content (ADW_WINDOW (f->window), GTK_WIDGET (f->page));
-  gtk_window_present (GTK_WINDOW (f->window));
-  test_util_wait_for_frame (f->window);
-}
+typedef TestUtilPractice Fixture;
 
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  g_autofree char *records = NULL;
-  g_autofree char *cache = NULL;
-
-  f->dir = g_dir_make_tmp ("caissa-practice-page-XXXXXX", NULL);
-  records = g_build_filename (f->dir, "practice.ini", NULL);
-  cache = g_build_filename (f->dir, "cache", NULL);
-  f->practice = caissa_practice_new (records, cache);
-  caissa_practice_set_cache_tables (f->practice, FALSE);
-  caissa_practice_set_reply_delay (f->practice, 0);
-  f->page = CAISSA_PRACTICE_PAGE (caissa_practice_page_new_for_practice (f->practice));
+  test_util_practice_setup (f, NULL);
 }
 
 static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  g_clear_pointer ((GtkWindow **) &f->window, gtk_window_destroy);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  g_assert_finalize_object (f->practice);
-  test_util_remove_tree (f->dir);
-  g_free (f->dir);
+  test_util_practice_teardown (f);
 }
 
 static void
@@ -118,7 +86,7 @@ test_session (Fixture       *f,
   CaissaPracticeRecord r;
   g_autofree char *state = NULL;
 
-  open_window (f, 1000, 800);
+  test_util_practice_show (f, 1000, 800);
   caissa_practice_page_start (f->page, CHESS_TB_KQK, 2, 2, 42);
   wait_until (p, CAISSA_PRACTICE_STATE_PLAYER);
   g_assert_cmpstr (caissa_practice_page_get_status_text (f->page), ==, "Your move — mate in 2");
@@ -178,7 +146,7 @@ test_stalemate (Fixture       *f,
   CaissaPractice *p = f->practice;
   ChessMove stalemate = CHESS_MOVE_NONE;
 
-  open_window (f, 1000, 800);
+  test_util_practice_show (f, 1000, 800);
   caissa_practice_page_start (f->page, CHESS_TB_KQK, 1, 3, 1);
   wait_until (p, CAISSA_PRACTICE_STATE_PLAYER);
   for (guint64 seed = 1; seed < 500 && stalemate == CHESS_MOVE_NONE; seed++)
@@ -220,7 +188,7 @@ test_feedback_off (Fixture       *f,
   GtkSwitch *sw;
   g_autoptr(CaissaPractice) again = NULL;
 
-  open_window (f, 1000, 800);
+  test_util_practice_show (f, 1000, 800);
   caissa_practice_page_start (f->page, CHESS_TB_KRK, 0, 0, 5);
   wait_until (p, CAISSA_PRACTICE_STATE_PLAYER);
   sw = child (f, "feedback_switch");
@@ -249,7 +217,7 @@ test_choosers (Fixture       *f,
   AdwComboRow *color = child (f, "color_row");
   ChessColor strong;
 
-  open_window (f, 1000, 800);
+  test_util_practice_show (f, 1000, 800);
   wait_until (p, CAISSA_PRACTICE_STATE_PLAYER);
 
   adw_combo_row_set_selected (difficulty, CAISSA_PRACTICE_DIFFICULTY_FINAL_NET);
@@ -335,7 +303,7 @@ test_renders (Fixture       *f,
                                                   dark ? "dark" : "light");
 
       if (f->window == NULL)
-        open_window (f, sizes[i].width, sizes[i].height);
+        test_util_practice_show (f, sizes[i].width, sizes[i].height);
       else
         {
           gtk_window_set_default_size (GTK_WINDOW (f->window), sizes[i].width, sizes[i].height);

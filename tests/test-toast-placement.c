@@ -272,42 +272,29 @@ static void
 test_practice (gconstpointer data)
 {
   const Size *size = data;
-  g_autofree char *dir = g_dir_make_tmp ("caissa-toast-XXXXXX", NULL);
-  g_autofree char *records = g_build_filename (dir, "practice.ini", NULL);
-  g_autofree char *cache = g_build_filename (dir, "cache", NULL);
-  CaissaPractice *practice;
+  TestUtilPractice p;
   CaissaPracticePage *page;
   GtkWidget *window, *toast;
 
-  g_assert_true (g_file_set_contents (records, "\x01 not [[ a key file\n", -1, NULL));
   /* The unreadable records are said in the log too (and moved aside). */
   g_test_expect_message ("caissa-practice", G_LOG_LEVEL_WARNING, "*the practice records cannot be read*");
-  practice = caissa_practice_new (records, cache);
-  caissa_practice_set_cache_tables (practice, FALSE);
-  caissa_practice_set_reply_delay (practice, 0);
-  page = CAISSA_PRACTICE_PAGE (caissa_practice_page_new_for_practice (practice));
-
-  window = adw_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
-  adw_window_set_content (ADW_WINDOW (window), GTK_WIDGET (page));
-  gtk_window_present (GTK_WINDOW (window));
+  test_util_practice_setup (&p, "\x01 not [[ a key file\n");
+  test_util_practice_show (&p, size->width, size->height);
+  page = p.page;
+  window = p.window;
   caissa_practice_page_start (page, CHESS_TB_KQK, 2, 2, 42);
   wait_two_frames (window);
 
   toast = wait_toast (window);
   g_test_assert_expected_messages ();
-  g_assert_true (g_file_test (records, G_FILE_TEST_EXISTS) == FALSE);
+  g_assert_true (g_file_test (p.records, G_FILE_TEST_EXISTS) == FALSE);
   check_toast (window, toast, caissa_practice_page_get_board (page),
                template_child (page, CAISSA_TYPE_PRACTICE_PAGE, "toast_overlay"), size->practice_narrow, size);
   g_assert_cmpint (caissa_adaptive_box_get_narrow (CAISSA_ADAPTIVE_BOX (template_child (page, CAISSA_TYPE_PRACTICE_PAGE,
                                                                                          "adaptive_box"))),
                    ==, size->practice_narrow);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  g_assert_finalize_object (practice);
-  test_util_remove_tree (dir);
+  test_util_practice_teardown (&p);
 }
 
 int

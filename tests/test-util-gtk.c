@@ -88,6 +88,50 @@ test_util_wait_for_frame (GtkWidget *widget)
   g_signal_handler_disconnect (clock, id);
 }
 
+void
+test_util_practice_setup (TestUtilPractice *p,
+                          const char       *records_text)
+{
+  g_autofree char *cache = NULL;
+
+  memset (p, 0, sizeof *p);
+  p->dir = g_dir_make_tmp ("caissa-practice-XXXXXX", NULL);
+  g_assert_nonnull (p->dir);
+  p->records = g_build_filename (p->dir, "practice.ini", NULL);
+  cache = g_build_filename (p->dir, "cache", NULL);
+  if (records_text != NULL)
+    g_assert_true (g_file_set_contents (p->records, records_text, -1, NULL));
+  p->practice = caissa_practice_new (p->records, cache);
+  caissa_practice_set_cache_tables (p->practice, FALSE);
+  caissa_practice_set_reply_delay (p->practice, 0);
+  p->page = CAISSA_PRACTICE_PAGE (caissa_practice_page_new_for_practice (p->practice));
+}
+
+void
+test_util_practice_show (TestUtilPractice *p,
+                         int               width,
+                         int               height)
+{
+  g_assert_null (p->window);
+  p->window = adw_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (p->window), width, height);
+  adw_window_set_content (ADW_WINDOW (p->window), GTK_WIDGET (p->page));
+  gtk_window_present (GTK_WINDOW (p->window));
+  test_util_wait_for_frame (p->window);
+}
+
+void
+test_util_practice_teardown (TestUtilPractice *p)
+{
+  g_clear_pointer ((GtkWindow **) &p->window, gtk_window_destroy);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (p->practice);
+  test_util_remove_tree (p->dir);
+  g_free (p->dir);
+  g_free (p->records);
+}
+
 AdwMessageDialog *
 test_util_message_dialog (gboolean any)
 {

@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "caissa-practice-page.h"
 #include "caissa-window.h"
 #include "test-util.h"
 
@@ -38,6 +39,27 @@ gboolean test_util_init_display (int                   *argc,
                                  char                ***argv,
                                  TestUtilDisplayFlags   flags,
                                  int                   *status);
+
+/* A practice page for display tests: its records in a temporary folder
+ * (written first when records_text is not NULL), no table cache, the
+ * defender's replies at once; in a window of its own once shown. */
+typedef struct
+{
+  char               *dir;
+  char               *records;
+  CaissaPractice     *practice;
+  CaissaPracticePage *page;
+  GtkWidget          *window;
+} TestUtilPractice;
+
+void test_util_practice_setup    (TestUtilPractice *p,
+                                  const char       *records_text);
+/* Shows the page in a window of width × height, and waits for a frame. */
+void test_util_practice_show     (TestUtilPractice *p,
+                                  int               width,
+                                  int               height);
+/* Closes the window, checks the practice is finalized, removes the folder. */
+void test_util_practice_teardown (TestUtilPractice *p);
 
 /* Lets widget's window paint one frame with everything changed so far
  * (fails the test after 10 s). */

@@ -327,15 +327,6 @@ answer (AdwMessageDialog *dialog,
   g_assert_null (test_util_message_dialog (FALSE));
 }
 
-/* Whether the window's undo action is enabled (as a button bound to it
- * shows it). */
-static gboolean
-undo_enabled (CaissaWindow *window,
-              GtkWidget    *probe)
-{
-  return gtk_widget_get_sensitive (probe);
-}
-
 /* Under a clock Ctrl+Z asks the opponent to let the mover take his move
  * back, before the press or after it until the opponent moves: Refuse
  * keeps it; Take Back restores the position with the mover's clock
@@ -346,6 +337,7 @@ test_window_take_back (void)
   CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
   CaissaGame *game = caissa_window_get_game (window);
   GtkWidget *slot = GTK_WIDGET (caissa_window_get_clock_slot (window));
+  /* A button bound to win.undo: sensitive when the action is enabled. */
   GtkWidget *probe = gtk_button_new ();
   AdwMessageDialog *dialog;
   CaissaClock *clock;
@@ -359,9 +351,9 @@ test_window_take_back (void)
   gtk_window_present (GTK_WINDOW (window));
 
   g_assert_true (key (window, GDK_KEY_space));
-  g_assert_false (undo_enabled (window, probe));
+  g_assert_false (gtk_widget_get_sensitive (probe));
   play (game, "e4");
-  g_assert_true (undo_enabled (window, probe));
+  g_assert_true (gtk_widget_get_sensitive (probe));
 
   /* Refused: the move stands, still to be pressed. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
@@ -383,12 +375,12 @@ test_window_take_back (void)
   g_assert_false (caissa_game_get_awaiting_press (game));
   g_assert_cmpint (caissa_clock_get_running_side (clock), ==, CAISSA_COLOR_WHITE);
   g_assert_cmpstr (status_of (window), ==, "White to move");
-  g_assert_false (undo_enabled (window, probe));
+  g_assert_false (gtk_widget_get_sensitive (probe));
 
   /* After the press, until Black moves: asked with the clocks' word. */
   play (game, "d4");
   g_assert_true (key (window, GDK_KEY_Shift_L));
-  g_assert_true (undo_enabled (window, probe));
+  g_assert_true (gtk_widget_get_sensitive (probe));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   dialog = test_util_message_dialog (FALSE);
   g_assert_nonnull (dialog);

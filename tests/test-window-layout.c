@@ -318,23 +318,15 @@ static void
 test_practice (gconstpointer data)
 {
   const Case *c = data;
-  g_autofree char *dir = g_dir_make_tmp ("caissa-layout-XXXXXX", NULL);
-  g_autofree char *records = g_build_filename (dir, "practice.ini", NULL);
-  g_autofree char *cache = g_build_filename (dir, "cache", NULL);
-  CaissaPractice *practice;
+  TestUtilPractice p;
   CaissaPracticePage *page;
   GtkWidget *window;
   Part parts[2];
 
-  practice = caissa_practice_new (records, cache);
-  caissa_practice_set_cache_tables (practice, FALSE);
-  caissa_practice_set_reply_delay (practice, 0);
-  page = CAISSA_PRACTICE_PAGE (caissa_practice_page_new_for_practice (practice));
-
-  window = adw_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), c->width, c->height);
-  adw_window_set_content (ADW_WINDOW (window), GTK_WIDGET (page));
-  gtk_window_present (GTK_WINDOW (window));
+  test_util_practice_setup (&p, NULL);
+  test_util_practice_show (&p, c->width, c->height);
+  page = p.page;
+  window = p.window;
   caissa_practice_page_start (page, CHESS_TB_KQK, 2, 2, 42);
   wait_two_frames (window);
 
@@ -345,11 +337,7 @@ test_practice (gconstpointer data)
   /* Room for more than a line of it. */
   g_assert_cmpfloat (parts[1].bounds.size.height, >=, 120);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  g_assert_finalize_object (practice);
-  test_util_remove_tree (dir);
+  test_util_practice_teardown (&p);
 }
 
 int

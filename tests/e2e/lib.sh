@@ -95,3 +95,18 @@ state ()  # state KEY -> the rest of the line "KEY ..." of dump-state
   action dump-state "$tmp/state" || return 1
   sed -n "s/^$1 //p" "$tmp/state"
 }
+
+# A window named NAME (regexp) on screen, within 10 s: its id in $found
+# (no command substitution: its subshell would run the EXIT trap).
+find_window ()
+{
+  local i
+  found=
+  for i in $(seq 1 100); do
+    xdotool search --onlyvisible --name "$1" >"$tmp/found" 2>/dev/null
+    found=$(head -n 1 "$tmp/found")
+    [ -n "$found" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}

@@ -73,21 +73,6 @@ wait_for_file ()  # wait_for_file PATH PATTERN: up to 10 s for a line matching
   return 1
 }
 
-# A window named NAME (regexp) on screen, within 10 s: its id in $found
-# (no command substitution: its subshell would run the EXIT trap).
-find_window ()
-{
-  local i
-  found=
-  for i in $(seq 1 100); do
-    xdotool search --onlyvisible --name "$1" >"$tmp/found" 2>/dev/null
-    found=$(head -n 1 "$tmp/found")
-    [ -n "$found" ] && return 0
-    sleep 0.1
-  done
-  return 1
-}
-
 screenshot ()  # screenshot NAME
 {
   if [ -n "${CAISSA_SCREENSHOTS:-}" ] && command -v import >/dev/null 2>&1; then

@@ -184,19 +184,10 @@ else
   not_ok "3. Nc3 played in the variation starts a new one; the game is changed" "$(cat "$tmp/state")"
 fi
 
-# The dialog's window, by its title, within 10 s: its id in $found (no
-# command substitution: its subshell would run the EXIT trap).
+# The dialog's window, by the start of its title (find_window, lib.sh).
 find_dialog ()  # find_dialog TITLE-START
 {
-  local i
-  found=
-  for i in $(seq 1 100); do
-    xdotool search --onlyvisible --name "^$1" >"$tmp/found" 2>/dev/null
-    found=$(head -n 1 "$tmp/found")
-    [ -n "$found" ] && return 0
-    sleep 0.1
-  done
-  return 1
+  find_window "^$1"
 }
 dialog_key ()  # dialog_key KEYSYM: typed into the question
 {
