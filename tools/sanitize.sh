@@ -22,6 +22,7 @@ packages=(
   gettext desktop-file-utils appstream
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core x11-utils
   fonts-dejavu-core fonts-noto-cjk
+  stockfish
 )
 
 install_missing ()
