@@ -14,8 +14,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <utime.h>
 
 #include <glib/gstdio.h>
 
@@ -432,6 +435,130 @@ test_long_name (Fixture       *f,
   assert_contents (path, "x");
 }
 
+/* Makes dir/name with mtime seconds since the epoch. */
+static void
+make_stale_candidate (const char *dir,
+                      const char *name,
+                      gint64      mtime)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  struct utimbuf times = { .actime = mtime, .modtime = mtime };
+
+  write_plain (path, "partial");
+  g_assert_cmpint (utime (path, &times), ==, 0);
+}
+
+/* A PID no process has: a child that has exited and been reaped. */
+static long
+dead_pid (void)
+{
+  pid_t pid = fork ();
+  int status;
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    _exit (0);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  return (long) pid;
+}
+
+/* What a save killed part-way leaves (".NAME.caissa-tmp-PID-XXXXXX") is
+ * removed by the next save to the folder when its process is gone (no
+ * such PID, or the file is old enough that the PID was reused); a live
+ * process's fresh file, this process's own, a locked one (a save in
+ * progress), other programs' hidden files and look-alike names are left
+ * alone. */
+static void
+test_stale_temporary (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dead = g_strdup_printf (".game.pgn.caissa-tmp-%ld-aB3xYz", dead_pid ());
+  g_autofree char *mine = g_strdup_printf (".game.pgn.caissa-tmp-%ld-Qw12er", (long) getpid ());
+  g_autofree char *parent = g_strdup_printf (".game.pgn.caissa-tmp-%ld-Zx98cv", (long) getppid ());
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autofree char *busy_path = NULL;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+  guint n = 0;
+  int busy;
+
+  make_stale_candidate (f->dir, dead, now);
+  /* PID 1 runs, but the file is from 1970: not its save. */
+  make_stale_candidate (f->dir, ".old.pgn.caissa-tmp-1-Mn45bv", 86400);
+  make_stale_candidate (f->dir, mine, now);
+  make_stale_candidate (f->dir, parent, now);
+  make_stale_candidate (f->dir, ".game.pgn.AbCdEf", 86400);
+  make_stale_candidate (f->dir, ".game.pgn.caissa-tmp-x-AbCdEf", 86400);
+  make_stale_candidate (f->dir, "game.caissa-tmp-1-AbCdEf", 86400);
+  /* Old, but locked: a save in progress (in a Caissa whose clock is off,
+   * or one that has taken long). */
+  make_stale_candidate (f->dir, ".busy.pgn.caissa-tmp-1-Lk00ck", 86400);
+  busy_path = g_build_filename (f->dir, ".busy.pgn.caissa-tmp-1-Lk00ck", NULL);
+  busy = open (busy_path, O_RDONLY);
+  g_assert_cmpint (flock (busy, LOCK_EX), ==, 0);
+
+  g_assert_true (caissa_atomic_write (f->path, old_text, -1, &error));
+  g_assert_no_error (error);
+
+  d = g_dir_open (f->dir, 0, NULL);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_assert_cmpstr (name, !=, dead);
+      g_assert_cmpstr (name, !=, ".old.pgn.caissa-tmp-1-Mn45bv");
+      n++;
+    }
+  /* game.pgn, mine, parent's, the busy one and the three look-alikes. */
+  g_assert_cmpuint (n, ==, 7);
+  g_assert_cmpuint (caissa_atomic_remove_stale (f->dir), ==, 0);
+  close (busy);
+  g_assert_cmpuint (caissa_atomic_remove_stale (f->dir), ==, 1);
+  assert_contents (f->path, old_text);
+}
+
+/* The temporary file is recognisably Caissa's and carries the PID: seen
+ * by a check at the moment before the rename. */
+static gboolean
+check_names_cb (gpointer   user_data,
+                GError   **error)
+{
+  const char *dir = user_data;
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autofree char *prefix = g_strdup_printf (".game.pgn.caissa-tmp-%ld-", (long) getpid ());
+  const char *name;
+  guint found = 0;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, prefix) && strlen (name) == strlen (prefix) + 6)
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        int fd = open (path, O_RDONLY);
+
+        /* Held by the save: another cleaner may not take it. */
+        g_assert_cmpint (flock (fd, LOCK_EX | LOCK_NB), !=, 0);
+        close (fd);
+        found++;
+      }
+  g_assert_cmpuint (found, ==, 1);
+  /* And a cleaning now leaves it alone. */
+  g_assert_cmpuint (caissa_atomic_remove_stale (dir), ==, 0);
+  return TRUE;
+}
+
+static void
+test_temporary_name (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  const char *pieces[] = { old_text };
+  gsize lengths[] = { strlen (old_text) };
+
+  g_assert_true (caissa_atomic_writev_checked (f->path, pieces, lengths, 1, 0644, NULL,
+                                               check_names_cb, f->dir, NULL, &error));
+  g_assert_no_error (error);
+  assert_only (f->dir, "game.pgn", NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -450,6 +577,8 @@ main (int   argc,
   ADD ("/model/atomic/changed-while-writing", test_changed_while_writing);
   ADD ("/model/atomic/symlink", test_symlink);
   ADD ("/model/atomic/long-name", test_long_name);
+  ADD ("/model/atomic/stale-temporary", test_stale_temporary);
+  ADD ("/model/atomic/temporary-name", test_temporary_name);
 #undef ADD
   for (guint i = 0; i < G_N_ELEMENTS (injected); i++)
     {

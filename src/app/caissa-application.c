@@ -256,6 +256,68 @@ static const GActionEntry app_actions[] = {
 };
 
 static void
+remove_stale_thread (GTask        *task,
+                     gpointer      source,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  GStrv dirs = task_data;
+  guint removed = 0;
+
+  for (guint i = 0; dirs[i] != NULL; i++)
+    removed += caissa_atomic_remove_stale (dirs[i]);
+  g_debug ("%u stale temporary files removed", removed);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* The temporary files that saves killed part-way left beside the files
+ * Caissa opened lately are removed at start, off the main thread and
+ * after the window is up (a folder on a slow disk must not delay it). */
+static gboolean
+remove_stale_cb (gpointer user_data)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) dirs = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GTask) task = NULL;
+  GList *items = gtk_recent_manager_get_items (manager);
+  const char *app = g_get_application_name ();
+
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GFile) parent = NULL;
+      char *dir;
+
+      if (app == NULL || !gtk_recent_info_has_application (info, app)
+          || !gtk_recent_info_is_local (info))
+        continue;
+      file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
+      parent = g_file_get_parent (file);
+      dir = parent != NULL ? g_file_get_path (parent) : NULL;
+      if (dir == NULL || g_hash_table_contains (seen, dir))
+        {
+          g_free (dir);
+          continue;
+        }
+      g_hash_table_add (seen, dir);
+      g_ptr_array_add (dirs, g_strdup (dir));
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  if (dirs->len == 0)
+    return G_SOURCE_REMOVE;
+  g_ptr_array_add (dirs, NULL);
+
+  task = g_task_new (NULL, NULL, NULL, NULL);
+  g_task_set_source_tag (task, remove_stale_cb);
+  g_task_set_task_data (task, g_ptr_array_free (g_steal_pointer (&dirs), FALSE),
+                        (GDestroyNotify) g_strfreev);
+  g_task_run_in_thread (task, remove_stale_thread);
+  return G_SOURCE_REMOVE;
+}
+
+static void
 caissa_application_startup (GApplication *app)
 {
   static const struct
@@ -289,6 +351,8 @@ caissa_application_startup (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app),
                                            accels[i].action, accels[i].accels);
+
+  g_timeout_add_seconds_full (G_PRIORITY_LOW, 2, remove_stale_cb, NULL, NULL);
 
   if (caissa_application_get_settings (CAISSA_APPLICATION (app)) != NULL)
     caissa_preferences_bind_style (caissa_application_get_settings (CAISSA_APPLICATION (app)),

@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -83,6 +85,29 @@ cli_usage_error (const char *command,
   return 2;
 }
 
+/* What was printed must have reached standard output: a full disk
+ * (> /dev/full), a closed descriptor (>&-) or a broken pipe is exit 2
+ * with the reason, whatever the command found (output cut short is no
+ * success, and no "errors in the input" either). */
+static int
+finish_output (const char *command,
+               int         status,
+               bool        help)
+{
+  int error = 0;
+
+  errno = 0;
+  if (fflush (stdout) != 0 || ferror (stdout))
+    error = errno != 0 ? errno : EIO;
+  if (error == 0)
+    return status;
+  if (help)
+    fprintf (stderr, "caissa-cli: cannot write: %s\n", strerror (error));
+  else
+    fprintf (stderr, "caissa-cli %s: cannot write: %s\n", command, strerror (error));
+  return 2;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -95,16 +120,16 @@ main (int    argc,
   if (strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "help") == 0)
     {
       print_help (stdout);
-      return 0;
+      return finish_output (NULL, 0, true);
     }
   if (strcmp (argv[1], "--version") == 0)
     {
       printf ("caissa-cli %s\n", PACKAGE_VERSION);
-      return 0;
+      return finish_output (NULL, 0, true);
     }
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
+      return finish_output (commands[i].name, commands[i].run (argc - 1, argv + 1), false);
 
   fprintf (stderr, "caissa-cli: unknown command '%s' (see caissa-cli --help)\n", argv[1]);
   return 2;

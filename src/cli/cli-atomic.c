@@ -7,12 +7,16 @@
 
 #include "cli-atomic.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Links followed before giving up, as the kernel does (ELOOP). */
@@ -117,6 +121,78 @@ fail_errno (CliAtomicFile *out,
   return false;
 }
 
+/* The temporary file's name: ".NAME" TMP_MARK "PID-XXXXXX", as the
+ * model's caissa-atomic.c names it, NAME cut to TMP_BASE_MAX bytes. */
+#define TMP_MARK ".caissa-tmp-"
+#define TMP_BASE_MAX 200
+/* A live PID's file this old was left by a process whose PID was reused. */
+#define STALE_AGE_S 60
+
+/* Whether dir/name is a temporary file of Caissa's that a save killed
+ * part-way left: unlocked, and its process gone or the file old. The
+ * same rule as caissa_atomic_remove_stale(). */
+static bool
+is_stale (const char *path,
+          const char *name)
+{
+  const char *mark = strstr (name, TMP_MARK), *next;
+  struct stat st;
+  char *end = NULL;
+  bool gone;
+  long pid;
+  int fd;
+
+  if (name[0] != '.' || mark == NULL)
+    return false;
+  while ((next = strstr (mark + 1, TMP_MARK)) != NULL)
+    mark = next;
+  mark += strlen (TMP_MARK);
+  if (*mark < '0' || *mark > '9')
+    return false;
+  pid = strtol (mark, &end, 10);
+  if (end == NULL || *end != '-' || strlen (end + 1) != 6 || pid <= 0)
+    return false;
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0)
+    return false;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_uid != geteuid ()
+      || flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      close (fd);
+      return false;
+    }
+  close (fd);
+  gone = pid != (long) getpid () && kill ((pid_t) pid, 0) != 0 && errno == ESRCH;
+  return gone || time (NULL) - st.st_mtime > STALE_AGE_S;
+}
+
+static void
+remove_stale (const char *dir)
+{
+  DIR *folder = opendir (dir);
+  struct dirent *entry;
+
+  if (folder == NULL)
+    return;
+  while ((entry = readdir (folder)) != NULL)
+    {
+      size_t len;
+      char *path;
+
+      if (entry->d_name[0] != '.' || strstr (entry->d_name, TMP_MARK) == NULL)
+        continue;
+      len = strlen (dir) + strlen (entry->d_name) + 2;
+      path = malloc (len);
+      if (path == NULL)
+        abort ();
+      snprintf (path, len, "%s/%s", dir, entry->d_name);
+      if (is_stale (path, entry->d_name))
+        unlink (path);
+      free (path);
+    }
+  closedir (folder);
+}
+
 static bool
 open_direct (CliAtomicFile *out,
              const char    *path,
@@ -185,6 +261,15 @@ cli_atomic_file_open (CliAtomicFile *out,
       return open_direct (out, path, O_TRUNC);
     }
 
+  /* A file the user may not write is not replaced behind his back, even
+   * though the folder would allow it (as the shell's > and gio save
+   * refuse it). */
+  if (exists && access (target, W_OK) != 0)
+    {
+      int e = errno;
+      free (target);
+      return fail_errno (out, e);
+    }
   if (exists)
     mode = st.st_mode & 0777;
   else
@@ -196,11 +281,15 @@ cli_atomic_file_open (CliAtomicFile *out,
 
   dir = dir_of (target);
   base = strrchr (target, '/') ? strrchr (target, '/') + 1 : target;
-  len = strlen (dir) + strlen (base) + 16;
+  /* Saves killed part-way leave their temporary file: this one removes
+   * those of processes that are gone. */
+  remove_stale (dir);
+  len = strlen (dir) + strlen (base) + 64;
   out->tmp_path = malloc (len);
   if (out->tmp_path == NULL)
     abort ();
-  snprintf (out->tmp_path, len, "%s/.%s.XXXXXX", dir, base);
+  snprintf (out->tmp_path, len, "%s/.%.*s" TMP_MARK "%ld-XXXXXX", dir, TMP_BASE_MAX, base,
+            (long) getpid ());
   free (dir);
   fd = mkstemp (out->tmp_path);
   if (fd < 0)
@@ -210,6 +299,12 @@ cli_atomic_file_open (CliAtomicFile *out,
       free (target);
       out->tmp_path = NULL;
       return fail_errno (out, e);
+    }
+  /* Held until the file is closed: another Caissa cleaning the folder
+   * leaves it alone. */
+  if (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      /* Not fatal: the PID in the name protects it as well. */
     }
   /* The replacement keeps the old file's mode (a 0600 file stays private)
    * and, when allowed, its owner and group. */

@@ -1446,12 +1446,17 @@ cli_pgn_gen (int    argc,
 
   if (argc != 3)
     return cli_usage_error ("pgn-gen", "N and SEED are needed");
+  /* strtoull reads "-5" as a huge count and saturates past its range:
+   * only plain digits, 1 to a billion games. */
+  errno = 0;
   count = strtoull (argv[1], &end, 10);
-  if (*argv[1] == '\0' || *end != '\0')
-    return cli_usage_error ("pgn-gen", "N must be a number");
+  if (argv[1][0] < '0' || argv[1][0] > '9' || *end != '\0' || errno == ERANGE
+      || count < 1 || count > 1000000000ULL)
+    return cli_usage_error ("pgn-gen", "N must be a number from 1 to 1000000000");
+  errno = 0;
   seed = strtoull (argv[2], &end, 10);
-  if (*argv[2] == '\0' || *end != '\0')
-    return cli_usage_error ("pgn-gen", "SEED must be a number");
+  if (argv[2][0] < '0' || argv[2][0] > '9' || *end != '\0' || errno == ERANGE)
+    return cli_usage_error ("pgn-gen", "SEED must be a number from 0 to 18446744073709551615");
   rng = seed * 0x9e3779b97f4a7c15ULL + 1;
   if (rng == 0)
     rng = 1;

@@ -9,6 +9,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,8 +22,14 @@
 #include "caissa-atomic.h"
 
 /* Longest part of the destination's name kept in the temporary file's, so
- * ".NAME.XXXXXX" stays within NAME_MAX (255) for any destination. */
+ * ".NAME.caissa-tmp-PID-XXXXXX" stays within NAME_MAX (255) for any
+ * destination. */
 #define TMP_BASE_MAX 200
+
+/* What marks a temporary file as Caissa's: ".NAME" TMP_MARK "PID-XXXXXX".
+ * The PID tells a later process whether the one that made it still runs
+ * (caissa_atomic_remove_stale()). */
+#define TMP_MARK ".caissa-tmp-"
 
 typedef enum
 {
@@ -238,6 +246,13 @@ caissa_atomic_writev (const char             *path,
                                        NULL, NULL, new_stamp, error);
 }
 
+static void
+close_lock (int lock_fd)
+{
+  if (lock_fd >= 0)
+    close (lock_fd);
+}
+
 /* Test hook "change-before-rename": another program appends to the
  * destination between the write and the rename. */
 static void
@@ -277,6 +292,7 @@ caissa_atomic_writev_checked (const char             *path,
   int saved_errno = 0;
   int injected;
   int fd;
+  int lock_fd = -1;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (pieces != NULL || n_pieces == 0, FALSE);
@@ -351,7 +367,10 @@ caissa_atomic_writev_checked (const char             *path,
   base = g_path_get_basename (target);
   if (strlen (base) > TMP_BASE_MAX)
     base[TMP_BASE_MAX] = '\0';
-  tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  /* A save killed part-way leaves its temporary file behind: the next
+   * save to this folder removes those of processes that are gone. */
+  caissa_atomic_remove_stale (dir);
+  tmp = g_strdup_printf ("%s/.%s" TMP_MARK "%ld-XXXXXX", dir, base, (long) getpid ());
 
   if ((injected = injected_failure (STEP_OPEN, NULL)) != 0)
     {
@@ -364,6 +383,12 @@ caissa_atomic_writev_checked (const char             *path,
       set_write_error (error, errno, path, existed);
       return FALSE;
     }
+  /* Locked until the save is over (the lock is on the open file, which
+   * lock_fd keeps open after fd is closed): another Caissa cleaning the
+   * folder leaves it alone. */
+  if (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    g_debug ("flock %s: %s", tmp, g_strerror (errno));
+  lock_fd = dup (fd);
 
   /* The new file keeps the old one's permissions (and, for root, owner). */
   if (existed)
@@ -420,6 +445,7 @@ caissa_atomic_writev_checked (const char             *path,
       if (!caissa_file_stamp_equal (expected, &now))
         {
           g_unlink (tmp);
+          close_lock (lock_fd);
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
                        /* Translators: %s is the file's path. */
                        _("“%s” changed on disk while it was being saved. It was left as it is."),
@@ -430,6 +456,7 @@ caissa_atomic_writev_checked (const char             *path,
   if (check != NULL && !check (check_data, error))
     {
       g_unlink (tmp);
+      close_lock (lock_fd);
       return FALSE;
     }
 
@@ -443,6 +470,7 @@ caissa_atomic_writev_checked (const char             *path,
       saved_errno = errno;
       goto fail;
     }
+  close_lock (lock_fd);
   sync_directory (dir);
   return TRUE;
 
@@ -451,6 +479,89 @@ fail:
     close (fd);
   if (g_unlink (tmp) != 0)
     g_debug ("unlink %s: %s", tmp, g_strerror (errno));
+  close_lock (lock_fd);
   set_write_error (error, saved_errno, path, existed);
   return FALSE;
+}
+
+/* How old a temporary file of a live PID must be, in seconds, before it
+ * counts as left behind: the PID may have been reused by another process
+ * since (a save holds its file's lock throughout; the only moment a live
+ * save's file is unlocked is between its creation and its lock). */
+#define STALE_AGE_S 60
+
+/* Whether the temporary file at path (named name, with status st) was
+ * left by a save that is over: nobody holds its lock, and no process has
+ * the PID in its name any more or the file is older than STALE_AGE_S. */
+static gboolean
+is_stale (const char        *path,
+          const char        *name,
+          const struct stat *st)
+{
+  const char *mark = strstr (name, TMP_MARK);
+  const char *digits;
+  char *end = NULL;
+  gboolean gone;
+  long pid;
+  int fd;
+
+  if (name[0] != '.' || mark == NULL)
+    return FALSE;
+  /* The last mark: the file's own name may hold one. */
+  for (const char *next; (next = strstr (mark + 1, TMP_MARK)) != NULL;)
+    mark = next;
+  digits = mark + strlen (TMP_MARK);
+  if (!g_ascii_isdigit (*digits))
+    return FALSE;
+  pid = strtol (digits, &end, 10);
+  if (end == NULL || *end != '-' || strlen (end + 1) != 6 || pid <= 0)
+    return FALSE;
+
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0)
+    return FALSE;
+  if (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      /* A save in progress, in this process or another. */
+      close (fd);
+      return FALSE;
+    }
+  close (fd);
+  gone = pid != (long) getpid () && kill ((pid_t) pid, 0) != 0 && errno == ESRCH;
+  return gone || g_get_real_time () / G_USEC_PER_SEC - st->st_mtim.tv_sec > STALE_AGE_S;
+}
+
+guint
+caissa_atomic_remove_stale (const char *dir)
+{
+  g_autoptr(GDir) folder = NULL;
+  const char *name;
+  guint removed = 0;
+
+  g_return_val_if_fail (dir != NULL, 0);
+
+  folder = g_dir_open (dir, 0, NULL);
+  if (folder == NULL)
+    return 0;
+  while ((name = g_dir_read_name (folder)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      struct stat st;
+
+      if (name[0] != '.' || strstr (name, TMP_MARK) == NULL)
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      if (lstat (path, &st) != 0 || !S_ISREG (st.st_mode) || st.st_uid != geteuid ())
+        continue;
+      if (!is_stale (path, name, &st))
+        continue;
+      if (g_unlink (path) == 0)
+        {
+          g_debug ("removed the stale temporary file %s", path);
+          removed++;
+        }
+      else
+        g_debug ("unlink %s: %s", path, g_strerror (errno));
+    }
+  return removed;
 }

@@ -5,9 +5,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * caissa_atomic_write() writes the data to a temporary file in the
- * destination's directory (".NAME.XXXXXX"), fsyncs it, renames it over
- * the destination and fsyncs the directory, so the rename itself survives
- * a power cut. On any failure — the disk full, no permission, an I/O
+ * destination's directory (".NAME.caissa-tmp-PID-XXXXXX"), fsyncs it,
+ * renames it over the destination and fsyncs the directory, so the rename
+ * itself survives a power cut. On any failure — the disk full, no permission, an I/O
  * error, the destination a directory — the temporary file is removed, the
  * destination is left exactly as it was, and the GError (G_IO_ERROR) names
  * the file and the reason, for the UI to tell the user.
@@ -103,5 +103,15 @@ gboolean caissa_atomic_writev_checked (const char            *path,
                                        gpointer               check_data,
                                        CaissaFileStamp       *new_stamp,
                                        GError               **error);
+
+/* Removes the temporary files that saves killed part-way left in dir:
+ * Caissa's own (".NAME.caissa-tmp-PID-XXXXXX", owned by this user) that
+ * no save holds (a save locks its file with flock() throughout) and whose
+ * process is gone — no process has that PID, or the file is over a minute
+ * old (the PID was reused since). A save in progress, in this Caissa or
+ * another, is never touched. Returns how many were removed. Every save
+ * calls it for its folder; the application calls it at start for the
+ * recent files' folders. */
+guint    caissa_atomic_remove_stale   (const char            *dir);
 
 G_END_DECLS

@@ -18,6 +18,8 @@
 #     other game byte for byte; the file reads back with the same moves,
 #     variations and comments (compared with caissa-cli pgn-export), and
 #     save-game-to writes the same game;
+#   - started again, the temporary file a killed save left beside the
+#     file opened before is removed (another program's is not);
 #   - started again without a file, 1. e4 e5 played with the mouse: the
 #     file handed over by a second `caissa FILE` asks "Keep This Game for
 #     Later?" before anything changes; Escape (Cancel) leaves the game as it
@@ -32,7 +34,7 @@ cli=${CAISSA_CLI:-}
 
 e2e_require cli
 
-echo "1..26"
+echo "1..27"
 
 export XDG_CONFIG_HOME="$tmp/config"
 export XDG_DATA_HOME="$tmp/data"
@@ -275,10 +277,26 @@ kill "$app_pid" 2>/dev/null
 wait "$app_pid" 2>/dev/null
 app_pid=
 sleep 0.3
+# A save killed part-way left a temporary file beside the file opened
+# before (a recent file): the next start removes it; another program's
+# hidden file stays.
+stale="$tmp/.games.pgn.caissa-tmp-1-zzzzzz"
+printf 'partial' >"$stale"
+touch -d '2000-01-01' "$stale"
+printf 'theirs' >"$tmp/.games.pgn.abcdef"
 # (XDG_STATE_HOME apart from $tmp/state, where dump-state writes.)
 saved_game="$tmp/xdg-state/caissa/current-game.ini"
 XDG_STATE_HOME="$tmp/xdg-state" "$app" >>"$tmp/app.log" 2>&1 &
 app_pid=$!
+for i in $(seq 1 600); do
+  [ -e "$stale" ] || break
+  sleep 0.1
+done
+if [ ! -e "$stale" ] && [ -e "$tmp/.games.pgn.abcdef" ]; then
+  ok "a stale temporary file beside a recent file is removed at start"
+else
+  not_ok "a stale temporary file beside a recent file is removed at start" "$(ls -A "$tmp")"
+fi
 wid=
 for i in $(seq 1 100); do
   wid=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -n 1)
