@@ -650,6 +650,78 @@ test_timed_press_saves (Fixture       *f,
   g_assert_cmpuint (caissa_autosave_get_n_writes (f->autosave), ==, writes + 2);
 }
 
+/* A running clock is kept about once a second beside the game file (no
+ * write of the game file for it): killed 30 s into White's think, the game
+ * resumes with at most a second given back, and says so. */
+static void
+test_timed_running_clock (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(CaissaSavedGame) saved = NULL;
+  g_autofree char *clock_path = g_strconcat (f->path, ".clock", NULL);
+  guint writes, clock_writes;
+  gint64 at_crash;
+
+  g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_BLACK, NULL));
+  move_and_press (f, "e4 e5");
+  caissa_autosave_flush (f->autosave);
+  writes = caissa_autosave_get_n_writes (f->autosave);
+  clock_writes = caissa_autosave_get_n_clock_writes (f->autosave);
+
+  /* 30 s pass, the display ticking, in 100 ms steps. */
+  for (int i = 0; i < 300; i++)
+    {
+      f->now += 100;
+      caissa_clock_update (f->clock);
+    }
+  caissa_autosave_flush (f->autosave);
+  g_assert_cmpuint (caissa_autosave_get_n_writes (f->autosave), ==, writes);
+  g_assert_cmpuint (caissa_autosave_get_n_clock_writes (f->autosave) - clock_writes, >=, 29);
+  g_assert_cmpuint (caissa_autosave_get_n_clock_writes (f->autosave) - clock_writes, <=, 31);
+  at_crash = caissa_clock_get_remaining (f->clock, CAISSA_COLOR_WHITE);
+
+  /* Killed now: what a restart reads. */
+  saved = load (f);
+  g_assert_true (caissa_saved_game_get_clock_was_running (saved));
+  g_assert_true (caissa_saved_game_get_clock_to_the_second (saved));
+  g_assert_cmpint (caissa_saved_game_get_remaining (saved, CAISSA_COLOR_WHITE), >=, at_crash);
+  g_assert_cmpint (caissa_saved_game_get_remaining (saved, CAISSA_COLOR_WHITE), <=, at_crash + 1000);
+  g_clear_pointer (&saved, caissa_saved_game_free);
+  resume (f);
+  g_assert_cmpint (caissa_clock_get_remaining (f->clock2, CAISSA_COLOR_WHITE), >=, at_crash);
+  g_assert_cmpint (caissa_clock_get_remaining (f->clock2, CAISSA_COLOR_WHITE), <=, at_crash + 1000);
+  g_assert_true (caissa_clock_get_paused (f->clock2));
+
+  /* A move saves the game file: the clock file of the save before no
+   * longer continues it and is not used. */
+  play (f->game, "Nf3");
+  caissa_autosave_flush (f->autosave);
+  g_assert_true (g_file_test (clock_path, G_FILE_TEST_EXISTS));
+  saved = load (f);
+  g_assert_true (caissa_saved_game_get_clock_was_running (saved));
+  g_assert_false (caissa_saved_game_get_clock_to_the_second (saved));
+  g_assert_cmpint (caissa_saved_game_get_remaining (saved, CAISSA_COLOR_WHITE), ==,
+                   caissa_clock_get_remaining (f->clock, CAISSA_COLOR_WHITE));
+  g_clear_pointer (&saved, caissa_saved_game_free);
+
+  /* A clock file that a power cut left empty or damaged is not used. */
+  f->now += 1500;
+  caissa_clock_update (f->clock);
+  g_assert_true (g_file_set_contents (clock_path, "[clock]\nversion=1\ngame=", -1, NULL));
+  saved = load (f);
+  g_assert_false (caissa_saved_game_get_clock_to_the_second (saved));
+  g_clear_pointer (&saved, caissa_saved_game_free);
+
+  /* The game over: both files go. */
+  f->now += 1500;
+  caissa_clock_update (f->clock);
+  g_assert_true (g_file_test (clock_path, G_FILE_TEST_EXISTS));
+  caissa_game_resign (f->game, CAISSA_COLOR_WHITE);
+  caissa_autosave_flush (f->autosave);
+  g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (clock_path, G_FILE_TEST_EXISTS));
+}
+
 /* Saved between a move and its press: the press is still due. */
 static void
 test_timed_awaiting_press (Fixture       *f,
@@ -987,6 +1059,7 @@ main (int   argc,
   ADD ("/model/autosave/timed/roundtrip", "300+2", test_timed_roundtrip);
   ADD ("/model/autosave/timed/take-back", "300+2", test_timed_take_back);
   ADD ("/model/autosave/timed/press-saves", "300+2", test_timed_press_saves);
+  ADD ("/model/autosave/timed/running-clock", "300+2", test_timed_running_clock);
   ADD ("/model/autosave/timed/awaiting-press", "300+2", test_timed_awaiting_press);
   ADD ("/model/autosave/timed/declined-by-move", "300+2", test_timed_declined_by_move);
   ADD ("/model/autosave/timed/flag-removes", "300+2", test_timed_flag_removes);

@@ -216,6 +216,21 @@ describe_saved_game (CaissaSavedGame *saved)
       g_string_append_printf (text, _("Clocks %s – %s (%s), paused until you resume them"),
                               w, b, time_control);
     }
+  if (time_control != NULL && caissa_saved_game_get_clock_was_running (saved))
+    {
+      g_string_append (text, "\n");
+      g_string_append (text, caissa_saved_game_get_clock_to_the_second (saved)
+                             /* Translators: said of the clock that was running when
+                              * Caissa stopped (a crash, a kill): its time was kept
+                              * every second. */
+                             ? _("The running clock was kept to the second: at most one "
+                                 "second of it was not counted")
+                             /* Translators: said of the clock that was running when
+                              * Caissa stopped: only its time at the last move or press
+                              * is known (e.g. after a power cut). */
+                             : _("The running clock is as at the last move or press: the "
+                                 "time since was not counted"));
+    }
   if (saved_at != NULL)
     {
       g_autofree char *when = g_date_time_format (saved_at, "%c");

@@ -17,6 +17,7 @@
 
 #include "caissa-atomic.h"
 #include "caissa-autosave.h"
+#include "caissa-autosave-clock.h"
 #include "chess-pgn.h"
 
 #define FORMAT_VERSION 1
@@ -104,6 +105,12 @@ struct _CaissaSavedGame
   gboolean     claim_pending;
   gboolean     flipped;
   GDateTime   *saved_at;
+  char        *serial;
+  /* The clock was running when saved, and its state comes from PATH.clock
+   * (kept about once a second, see caissa-autosave-clock.c) rather than
+   * from the last move or press. */
+  gboolean     clock_running;
+  gboolean     clock_to_the_second;
 
   /* Found by restoring into a scratch game when loading. */
   guint        n_plies;
@@ -124,6 +131,7 @@ caissa_saved_game_free (CaissaSavedGame *saved)
   g_free (saved->white_name);
   g_free (saved->black_name);
   g_clear_pointer (&saved->saved_at, g_date_time_unref);
+  g_free (saved->serial);
   g_free (saved);
 }
 
@@ -288,6 +296,7 @@ parse_saved_game (CaissaSavedGame  *saved,
   saved_at = read_string (file, "saved-at");
   if (saved_at != NULL)
     saved->saved_at = g_date_time_new_from_iso8601 (saved_at, NULL);
+  saved->serial = read_string (file, "serial");
 
   return TRUE;
 }
@@ -399,7 +408,38 @@ caissa_saved_game_load (const char  *path,
 
   saved = g_new0 (CaissaSavedGame, 1);
   saved->path = g_strdup (path);
-  if (!parse_saved_game (saved, data, len, error) || !check_by_restoring (saved, error))
+  if (!parse_saved_game (saved, data, len, error))
+    return NULL;
+  saved->clock_running = _caissa_autosave_clock_state_running (saved->clock_state);
+  if (saved->clock_running)
+    {
+      g_autoptr(GDateTime) clock_saved_at = NULL;
+      g_autoptr(GVariant) later = _caissa_autosave_clock_read (path, saved->serial, &clock_saved_at);
+
+      /* The clock as it ran on after the last save, when that state fits
+       * the game; else the game file's own. */
+      if (later != NULL)
+        {
+          GVariant *own = g_steal_pointer (&saved->clock_state);
+
+          saved->clock_state = g_variant_ref (later);
+          if (check_by_restoring (saved, NULL))
+            {
+              g_variant_unref (own);
+              saved->clock_to_the_second = TRUE;
+              if (clock_saved_at != NULL)
+                {
+                  g_clear_pointer (&saved->saved_at, g_date_time_unref);
+                  saved->saved_at = g_steal_pointer (&clock_saved_at);
+                }
+              return g_steal_pointer (&saved);
+            }
+          g_debug ("the clock beside %s does not fit the game: not used", path);
+          g_variant_unref (saved->clock_state);
+          saved->clock_state = own;
+        }
+    }
+  if (!check_by_restoring (saved, error))
     return NULL;
   return g_steal_pointer (&saved);
 }
@@ -691,6 +731,14 @@ struct _CaissaAutosave
   CaissaColor      seen_offer;
   gboolean         seen_can_redo;
   const ChessGame *seen_core;
+
+  /* The serial of the newest game file (written or being written): the
+   * running clock's file names it. A random part tells this process's
+   * saves from an earlier one's. */
+  guint32      session;
+  char        *serial;
+  gint64       clock_written_at;
+  guint        n_clock_writes;
 };
 
 enum
@@ -772,6 +820,7 @@ check_offers (CaissaAutosave *self)
 
 static char *
 serialize (CaissaAutosave *self,
+           const char     *serial,
            gsize          *len)
 {
   g_autoptr(GKeyFile) file = g_key_file_new ();
@@ -784,6 +833,7 @@ serialize (CaissaAutosave *self,
 
   g_key_file_set_int64 (file, GROUP, "version", FORMAT_VERSION);
   g_key_file_set_string (file, GROUP, "saved-at", when);
+  g_key_file_set_string (file, GROUP, "serial", serial);
   g_key_file_set_string (file, GROUP, "white-name", white ? white : "");
   g_key_file_set_string (file, GROUP, "black-name", black ? black : "");
   if (self->clock != NULL)
@@ -877,9 +927,13 @@ job_new (CaissaAutosave *self)
   job->seq = ++self->next_seq;
   if (self->game != NULL && caissa_autosave_is_worth_keeping (self->game))
     {
+      g_free (self->serial);
+      self->serial = g_strdup_printf ("%08x-%" G_GUINT64_FORMAT, self->session, job->seq);
       check_offers (self);
-      job->data = serialize (self, &job->len);
+      job->data = serialize (self, self->serial, &job->len);
     }
+  else
+    g_clear_pointer (&self->serial, g_free);
   return job;
 }
 
@@ -898,6 +952,7 @@ perform (Job       *job,
     ;
   else if (job->data == NULL)
     {
+      _caissa_autosave_clock_remove (self->path);
       if (g_unlink (self->path) != 0 && errno != ENOENT)
         {
           int saved_errno = errno;
@@ -1096,6 +1151,34 @@ clock_changed_cb (CaissaAutosave *self)
   schedule_save (self);
 }
 
+/* A running clock's displayed time changed (every second, every tenth at
+ * the end): its state goes to PATH.clock, at most once a second, so that
+ * a crash gives back at most a second (caissa-autosave-clock.c). */
+static void
+clock_tick_cb (CaissaAutosave *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) state = NULL;
+  gint64 now;
+
+  if (self->game == NULL || self->clock == NULL || self->serial == NULL
+      || caissa_game_get_analysis (self->game)
+      || caissa_clock_get_running_side (self->clock) == CAISSA_COLOR_NONE
+      || !caissa_autosave_is_worth_keeping (self->game))
+    return;
+  now = caissa_clock_get_now (self->clock);
+  if (self->clock_written_at >= 0 && now - self->clock_written_at < 1000 && now >= self->clock_written_at)
+    return;
+  self->clock_written_at = now;
+  state = caissa_clock_save_state (self->clock);
+  if (_caissa_autosave_clock_write (self->path, self->serial, state, &error))
+    self->n_clock_writes++;
+  else
+    /* The game file, written at every move and press, still holds the
+     * clock as it was then: worth a line in the log, not a dialog. */
+    g_debug ("%s", error->message);
+}
+
 static void
 set_clock (CaissaAutosave *self,
            CaissaClock    *clock)
@@ -1122,6 +1205,8 @@ set_clock (CaissaAutosave *self,
       self->clock = g_object_ref (clock);
       for (guint i = 0; i < G_N_ELEMENTS (signals_to_watch); i++)
         g_signal_connect_swapped (clock, signals_to_watch[i], G_CALLBACK (clock_changed_cb), self);
+      g_signal_connect_swapped (clock, "notify::white-remaining", G_CALLBACK (clock_tick_cb), self);
+      g_signal_connect_swapped (clock, "notify::black-remaining", G_CALLBACK (clock_tick_cb), self);
     }
 }
 
@@ -1161,6 +1246,7 @@ attach (CaissaAutosave *self,
   g_clear_handle_id (&self->save_id, g_source_remove);
   g_clear_pointer (&self->reported_error, g_free);
   self->offer_blocked[0] = self->offer_blocked[1] = FALSE;
+  self->clock_written_at = -1;
   if (game == NULL)
     return;
 
@@ -1209,6 +1295,9 @@ caissa_autosave_resume (CaissaAutosave   *self,
   self->offer_blocked[0] = saved->offer_blocked[0];
   self->offer_blocked[1] = saved->offer_blocked[1];
   self->flipped = saved->flipped;
+  /* Until the resumed game changes, the file on disk is the one read. */
+  g_free (self->serial);
+  self->serial = g_strdup (saved->serial);
   return TRUE;
 }
 
@@ -1256,6 +1345,27 @@ caissa_autosave_get_n_writes (CaissaAutosave *self)
   return self->n_writes;
 }
 
+guint
+caissa_autosave_get_n_clock_writes (CaissaAutosave *self)
+{
+  g_return_val_if_fail (CAISSA_IS_AUTOSAVE (self), 0);
+  return self->n_clock_writes;
+}
+
+gboolean
+caissa_saved_game_get_clock_was_running (CaissaSavedGame *saved)
+{
+  g_return_val_if_fail (saved != NULL, FALSE);
+  return saved->clock_running;
+}
+
+gboolean
+caissa_saved_game_get_clock_to_the_second (CaissaSavedGame *saved)
+{
+  g_return_val_if_fail (saved != NULL, FALSE);
+  return saved->clock_to_the_second;
+}
+
 const char *
 caissa_autosave_get_path (CaissaAutosave *self)
 {
@@ -1289,6 +1399,7 @@ caissa_autosave_finalize (GObject *object)
 
   g_free (self->path);
   g_free (self->reported_error);
+  g_free (self->serial);
   g_clear_pointer (&self->queued, job_free);
   g_main_context_unref (self->context);
   writer_unref (self->writer);
@@ -1323,6 +1434,8 @@ static void
 caissa_autosave_init (CaissaAutosave *self)
 {
   self->context = g_main_context_ref_thread_default ();
+  self->session = g_random_int ();
+  self->clock_written_at = -1;
 }
 
 CaissaAutosave *

@@ -33,10 +33,14 @@
  * offered again at the next start rather than lost.
  *
  * Time. The clock is saved as it stands at each save, and a clock that
- * was running comes back PAUSED showing that time: the time that passed
- * between the last save (the last move, press, pause…) and the crash or
- * the close is not charged to anyone. A window that closes normally saves
- * once more at the close (caissa_autosave_save()), so then nothing is lost.
+ * was running comes back PAUSED showing that time. While a clock runs,
+ * its state is also kept about once a second in PATH.clock (renamed into
+ * place, not fsynced: caissa-autosave-clock.c), which loading prefers
+ * when it continues the same save: a crash of the program gives back at
+ * most a second; a power cut may give back the time since the last move
+ * or press (the game file is fsynced then). A window that closes normally
+ * saves once more at the close (caissa_autosave_save()), so then nothing
+ * is lost.
  *
  * Who may offer a draw is state the game keeps to itself; the autosave
  * follows it from the game's notifications (an offer that disappears
@@ -98,6 +102,11 @@ gboolean         caissa_saved_game_get_offer_blocked (CaissaSavedGame *saved,
 gboolean         caissa_saved_game_get_flipped    (CaissaSavedGame *saved);
 /* When it was saved (local time), or NULL if the file does not say. */
 GDateTime       *caissa_saved_game_get_saved_at   (CaissaSavedGame *saved);
+/* Whether a clock was running when the program stopped, and then whether
+ * its time is known to the second (PATH.clock: at most a second was not
+ * counted) or only as at the last move or press. */
+gboolean         caissa_saved_game_get_clock_was_running   (CaissaSavedGame *saved);
+gboolean         caissa_saved_game_get_clock_to_the_second (CaissaSavedGame *saved);
 
 /* Puts the saved game into game: its moves and tags, names, draw offer
  * and who may offer, the press due, and — when timed — the clock, restored
@@ -151,8 +160,10 @@ gboolean         caissa_autosave_save             (CaissaAutosave  *self,
 void             caissa_autosave_flush            (CaissaAutosave  *self);
 /* Removes the file; the game is no longer kept (set a game again to). */
 void             caissa_autosave_discard          (CaissaAutosave  *self);
-/* Files written so far (for tests and measurements). */
+/* Files written so far (for tests and measurements): the game file, and
+ * the running clock's (PATH.clock). */
 guint            caissa_autosave_get_n_writes     (CaissaAutosave  *self);
+guint            caissa_autosave_get_n_clock_writes (CaissaAutosave *self);
 
 /* A played game in progress with something to lose. */
 gboolean         caissa_autosave_is_worth_keeping (CaissaGame      *game);
