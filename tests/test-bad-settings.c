@@ -123,7 +123,40 @@ time_control_row (GtkWidget *root)
   return NULL;
 }
 
-/* window-width=-3000, window-height=-5, time-control='soon' by hand. */
+/* A player's name of 300,000 characters with a newline, as a hand edit
+ * may leave it: read capped to one line of CAISSA_PLAYER_NAME_MAX
+ * characters, and the window keeps a sane width. */
+static void
+check_long_name (CaissaApplication *app)
+{
+  GSettings *settings = caissa_application_get_settings (app);
+  GString *name = g_string_new ("Anna\nKarenina ");
+  CaissaWindow *window;
+  const char *shown;
+  int natural;
+
+  while (name->len < 300000)
+    g_string_append (name, "Ж");
+  g_settings_set_string (settings, "white-name", name->str);
+  window = caissa_window_new (app);
+  shown = caissa_game_get_white_name (caissa_window_get_game (window));
+  g_assert_nonnull (shown);
+  g_assert_cmpuint (g_utf8_strlen (shown, -1), ==, CAISSA_PLAYER_NAME_MAX);
+  g_assert_true (g_str_has_prefix (shown, "Anna Karenina ЖЖ"));
+  g_assert_null (strchr (shown, '\n'));
+  gtk_window_present (GTK_WINDOW (window));
+  test_util_wait_for_frame (GTK_WIDGET (window));
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  g_assert_cmpint (natural, <, 2500);
+  g_settings_reset (settings, "white-name");
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_string_free (name, TRUE);
+}
+
+/* window-width=-3000, window-height=-5, time-control='soon' by hand
+ * (written by main()). */
 static void
 test_bad_values (void)
 {
@@ -135,10 +168,10 @@ test_bad_values (void)
   GObject *item;
   int width, height;
 
-  write_keyfile ("[io/github/caissa/Caissa]\n"
-                 "window-width=-3000\n"
-                 "window-height=-5\n"
-                 "time-control='soon'\n");
+  /* (The keyfile was written by main(), before anything could make the
+   * settings backend: one made earlier — libadwaita reads the desktop's
+   * style settings where their schema is installed — would see the file
+   * only once its monitor reports it.) */
   app = started_app ();
   settings = caissa_application_get_settings (app);
 
@@ -177,13 +210,16 @@ test_bad_values (void)
   g_test_assert_expected_messages ();
   g_assert_cmpstr (caissa_window_get_time_control (window), ==, "-");
 
-  /* A good value still works, and closing stores the (valid) size. */
+  /* A good value still works, and closing stores the (valid) size; then
+   * a name of 300,000 characters (check_long_name()). */
   g_settings_set_string (settings, "time-control", "300+2");
   g_assert_cmpstr (caissa_window_get_time_control (window), ==, "300+2");
   g_settings_reset (settings, "time-control");
   gtk_window_destroy (GTK_WINDOW (window));
   while (g_main_context_iteration (NULL, FALSE))
     ;
+
+  check_long_name (app);
 }
 
 int
@@ -205,6 +241,10 @@ main (int   argc,
     g_setenv ("XDG_STATE_HOME", state, TRUE);
   }
   g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
+  write_keyfile ("[io/github/caissa/Caissa]\n"
+                 "window-width=-3000\n"
+                 "window-height=-5\n"
+                 "time-control='soon'\n");
   /* Not the resource: CaissaApplication's class_init registers it, and a
    * second g_static_resource_init () before any lookup loops GLib forever
    * (the static resource links to itself). */

@@ -374,7 +374,12 @@ resume_after_question (CaissaGame  *game,
 
 /* --- The close ----------------------------------------------------------------------- */
 
-static void
+static gboolean
+close_idle_cb (gpointer user_data)
+{
+  gtk_window_close (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}static void
 close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
                    CaissaWindow     *self)
@@ -405,8 +410,12 @@ close_response_cb (AdwMessageDialog *dialog,
     }
 
   g_object_set_data (G_OBJECT (self), CLOSING_KEY, GINT_TO_POINTER (TRUE));
-  gtk_window_close (GTK_WINDOW (self));
+  /* Not from inside the dialog's "response": closing destroys the dialog
+   * with its window while it is still emitting (GLib criticals). */
+  g_idle_add_full (G_PRIORITY_DEFAULT, close_idle_cb, g_object_ref (self), g_object_unref);
 }
+
+
 
 gboolean
 _caissa_window_autosave_close_request (CaissaWindow *self)

@@ -1022,8 +1022,10 @@ caissa_window_new (CaissaApplication *application)
 
   if (settings != NULL)
     {
-      g_autofree char *white = g_settings_get_string (settings, "white-name");
-      g_autofree char *black = g_settings_get_string (settings, "black-name");
+      g_autofree char *white_setting = g_settings_get_string (settings, "white-name");
+      g_autofree char *black_setting = g_settings_get_string (settings, "black-name");
+      g_autofree char *white = caissa_game_cap_player_name (white_setting);
+      g_autofree char *black = caissa_game_cap_player_name (black_setting);
 
       self->settings = g_object_ref (settings);
       gtk_window_set_default_size (GTK_WINDOW (self),

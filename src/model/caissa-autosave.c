@@ -263,8 +263,13 @@ parse_saved_game (CaissaSavedGame  *saved,
         return corrupt (error, path, _("the clock cannot be read (%s)"), local->message);
     }
   saved->time_control = read_string (file, "time-control");
-  saved->white_name = read_string (file, "white-name");
-  saved->black_name = read_string (file, "black-name");
+  {
+    g_autofree char *white = read_string (file, "white-name");
+    g_autofree char *black = read_string (file, "black-name");
+
+    saved->white_name = caissa_game_cap_player_name (white);
+    saved->black_name = caissa_game_cap_player_name (black);
+  }
 
   offer = g_key_file_get_string (file, GROUP, "draw-offer", NULL);
   if (offer == NULL)

@@ -843,6 +843,31 @@ caissa_game_get_white_name (CaissaGame *self)
   return self->white_name;
 }
 
+char *
+caissa_game_cap_player_name (const char *name)
+{
+  g_autofree char *valid = NULL;
+  GString *out;
+  const char *p;
+  guint n = 0;
+
+  if (name == NULL)
+    return NULL;
+  valid = g_utf8_make_valid (name, -1);
+  out = g_string_new (NULL);
+  /* One line of at most CAISSA_PLAYER_NAME_MAX characters, no control
+   * characters (a tab or a newline is a space). */
+  for (p = valid; *p != '\0' && n < CAISSA_PLAYER_NAME_MAX; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c))
+        c = ' ';
+      g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
 void
 caissa_game_set_white_name (CaissaGame *self,
                             const char *name)

@@ -119,6 +119,12 @@ CaissaOutcomeReason  caissa_game_get_outcome_reason (CaissaGame *self);
 const char          *caissa_game_get_result        (CaissaGame  *self);
 
 const char          *caissa_game_get_white_name    (CaissaGame  *self);
+/* A player's name from a source the user may have edited by hand (the
+ * settings, the saved game): valid UTF-8, one line, at most
+ * CAISSA_PLAYER_NAME_MAX characters (more would make a window thousands
+ * of pixels wide). Names inside PGN files are kept as written. */
+#define CAISSA_PLAYER_NAME_MAX 100
+char                *caissa_game_cap_player_name   (const char  *name);
 void                 caissa_game_set_white_name    (CaissaGame  *self,
                                                     const char  *name);
 const char          *caissa_game_get_black_name    (CaissaGame  *self);

@@ -17,7 +17,8 @@
 #     to the millisecond as saved; Black's, left running 5 s before the
 #     kill, as at the kill with at most a second given back) are back, then
 #     that play goes on: Black presses, White declines by moving;
-#   - closes the window: "Keep This Game for Later?"; Keep; starts again and
+#   - quits with Ctrl+Q: "Keep This Game for Later?"; Keep (no GLib
+#     critical in the log); starts again and
 #     finds the game offered again; Discard; a third start offers nothing;
 #   - writes a corrupt file and starts: it is refused with its name and
 #     moved aside as current-game.ini.corrupt.
@@ -40,7 +41,7 @@ trap cleanup EXIT
 
 e2e_require
 
-echo "1..26"
+echo "1..27"
 
 export XDG_STATE_HOME="$tmp/xdg-state"
 export XDG_CONFIG_HOME="$tmp/config"
@@ -271,7 +272,7 @@ check "play goes on after the resume: 3. Bb5 declines the offer" \
 
 # --- 3. Keep for later ------------------------------------------------------------------------
 
-board_key ctrl+w
+board_key ctrl+q
 find_window 'Keep'; dialog=$found
 if [ -n "$dialog" ]; then
   ok "closing mid-game asks to keep the game for later"
@@ -283,6 +284,8 @@ screenshot keep-dialog
 key Return
 for i in $(seq 1 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
 check "Keep closes the window and ends the program" sh -c "! kill -0 $app_pid 2>/dev/null"
+check "Ctrl+Q then Keep: no GLib criticals or warnings" \
+  sh -c "! grep -E 'CRITICAL|WARNING' '$tmp/app.log'"
 wait "$app_pid" 2>/dev/null
 app_pid=
 check "the kept game is on disk with its five moves" \
