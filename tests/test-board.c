@@ -87,7 +87,7 @@ iterate_for (guint ms)
 static void
 wait_for_size (Fixture *f)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (10);
 
   while (!gtk_widget_get_mapped (GTK_WIDGET (f->board))
          || gtk_widget_get_width (GTK_WIDGET (f->board)) < 8 * 24)
@@ -368,7 +368,7 @@ test_geometry_wide (void)
 {
   GtkWidget *window = gtk_window_new ();
   CaissaBoard *board = CAISSA_BOARD (caissa_board_new ());
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (10);
   graphene_rect_t a1, h8;
   int w, h, s;
 

@@ -18,6 +18,7 @@
 #include "caissa-pgn-file.h"
 #include "caissa-pgn-search.h"
 #include "chess-pgn.h"
+#include "test-util.h"
 
 static char *tmp_dir;
 
@@ -42,7 +43,7 @@ caissa_file_size (const char *path)
 static void
 wait_loaded (CaissaPgnFile *file)
 {
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (30);
 
   while ((caissa_pgn_file_get_loading (file) || caissa_pgn_file_get_validating (file))
          && g_get_monotonic_time () < deadline)
@@ -55,7 +56,7 @@ wait_loaded (CaissaPgnFile *file)
 static void
 wait_changed (CaissaPgnFile *file)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (10);
 
   while (!caissa_pgn_file_get_changed_on_disk (file) && g_get_monotonic_time () < deadline)
     if (!g_main_context_iteration (NULL, FALSE))
@@ -757,7 +758,7 @@ mirror_changed_cb (GListModel *model,
 static void
 wait_search (CaissaPgnSearch *search)
 {
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (20);
 
   while (caissa_pgn_search_get_pending (search) > 0 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);

@@ -32,7 +32,7 @@ static void
 wait_until (CaissaPractice      *p,
             CaissaPracticeState  state)
 {
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (20);
 
   while (caissa_practice_get_state (p) != state)
     {

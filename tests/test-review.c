@@ -87,7 +87,7 @@ find_text (GtkWidget  *root,
 static void
 wait_file (CaissaPgnFile *file)
 {
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (20);
 
   while ((caissa_pgn_file_get_loading (file) || caissa_pgn_file_get_validating (file))
          && g_get_monotonic_time () < deadline)
@@ -307,7 +307,7 @@ activated_cb (CaissaGameList *list,
 static void
 wait_list (CaissaGameList *list)
 {
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (60);
 
   while (caissa_game_list_get_filtering (list) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
@@ -447,7 +447,7 @@ static char *
 clipboard_text (CaissaWindow *window)
 {
   char *text = NULL;
-  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (5);
 
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
                                  clipboard_text_cb, &text);
@@ -622,8 +622,7 @@ test_close_unsaved (void)
   test_util_assert_state (window, "dirty", "1");
 
   gtk_window_close (GTK_WINDOW (window));
-  test_util_spin (50);
-  dialog = test_util_message_dialog (FALSE);
+  dialog = test_util_wait_for_dialog (10);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Changes?");
   adw_message_dialog_response (dialog, "cancel");
@@ -632,15 +631,10 @@ test_close_unsaved (void)
   test_util_assert_state (window, "dirty", "1");
 
   gtk_window_close (GTK_WINDOW (window));
-  test_util_spin (50);
-  dialog = test_util_message_dialog (FALSE);
+  dialog = test_util_wait_for_dialog (10);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "discard");
-  test_util_spin (300);
-  if (window != NULL)
-    g_printerr ("# window still there: visible %d, refs %u, dialog %p\n", gtk_widget_get_visible (GTK_WIDGET (window)),
-                G_OBJECT (window)->ref_count, (void *) test_util_message_dialog (FALSE));
-  g_assert_null (window);
+  test_util_wait_for_null ((gpointer *) &window, 10, "the window closed by Discard");
 
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, annotated);
@@ -688,7 +682,7 @@ static void
 wait_recent (CaissaWindow *window,
              const char   *expected)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (10);
 
   while (!recent_is (window, expected) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
@@ -795,8 +789,7 @@ test_window_recent (void)
   /* One deleted since: the message, and it leaves the list. */
   g_assert_cmpint (g_remove (c), ==, 0);
   activate (window, "win.open-recent", g_variant_new_string (uri_c));
-  test_util_spin (50);
-  dialog = test_util_message_dialog (FALSE);
+  dialog = test_util_wait_for_dialog (10);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The File Cannot Be Opened");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), c));
@@ -883,7 +876,7 @@ test_window_changed_on_disk (void)
   g_unsetenv ("CAISSA_TEST_PGN_TRUNCATE");
   g_assert_no_error (error);
 
-  deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  deadline = test_util_deadline (60);
   while (((toast = find_type (GTK_WIDGET (window), "AdwToastWidget")) == NULL
           || find_label_containing (toast, "changed on disk") == NULL)
          && g_get_monotonic_time () < deadline)

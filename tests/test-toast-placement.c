@@ -72,7 +72,7 @@ find_type (GtkWidget  *widget,
 static GtkWidget *
 wait_toast (GtkWidget *window)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (10);
   GtkWidget *toast;
 
   while ((toast = find_type (window, "AdwToastWidget")) == NULL

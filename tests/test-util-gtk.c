@@ -72,7 +72,7 @@ void
 test_util_wait_for_frame (GtkWidget *widget)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (10);
   gboolean painted = FALSE;
   gulong id;
 
@@ -147,6 +147,19 @@ test_util_message_dialog (gboolean any)
   return NULL;
 }
 
+AdwMessageDialog *
+test_util_wait_for_dialog (guint seconds)
+{
+  gint64 deadline = test_util_deadline (seconds);
+  AdwMessageDialog *dialog;
+
+  while ((dialog = test_util_message_dialog (FALSE)) == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  if (dialog == NULL)
+    g_error ("no message dialog after %u s", seconds * test_util_timeout_multiplier ());
+  return dialog;
+}
+
 void
 test_util_spin (guint ms)
 {
@@ -154,6 +167,19 @@ test_util_spin (guint ms)
 
   while (g_get_monotonic_time () < until)
     g_main_context_iteration (NULL, FALSE);
+}
+
+void
+test_util_wait_for_null (gpointer   *pointer,
+                         guint       seconds,
+                         const char *what)
+{
+  gint64 deadline = test_util_deadline (seconds);
+
+  while (*pointer != NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  if (*pointer != NULL)
+    g_error ("still there after %u s: %s", seconds * test_util_timeout_multiplier (), what);
 }
 
 char *
@@ -177,7 +203,7 @@ test_util_wait_state (CaissaWindow *window,
                       const char   *key,
                       const char   *value)
 {
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (30);
   GListModel *toplevels;
 
   while (g_get_monotonic_time () < deadline)

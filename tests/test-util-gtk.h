@@ -62,22 +62,33 @@ void test_util_practice_show     (TestUtilPractice *p,
 void test_util_practice_teardown (TestUtilPractice *p);
 
 /* Lets widget's window paint one frame with everything changed so far
- * (fails the test after 10 s). */
+ * (fails the test after 10 s × test_util_timeout_multiplier ()). */
 void test_util_wait_for_frame (GtkWidget *widget);
 
 /* The first message dialog shown among the toplevels (with any, also one
  * made but not shown yet), or NULL. */
 AdwMessageDialog *test_util_message_dialog (gboolean any);
 
+/* Runs the main loop until a message dialog is shown (at most seconds,
+ * scaled; then fails) and returns it. */
+AdwMessageDialog *test_util_wait_for_dialog (guint seconds);
+
 /* Runs the main loop for ms milliseconds. */
 void test_util_spin (guint ms);
+
+/* Runs the main loop until *pointer is NULL (a weak pointer to something
+ * that goes away); fails after seconds (scaled), saying what. */
+void test_util_wait_for_null (gpointer   *pointer,
+                              guint       seconds,
+                              const char *what);
 
 /* The value of one line "KEY VALUE" of caissa_window_describe_state()
  * ("" for a line that is just KEY), or NULL when there is no such line. */
 char *test_util_state_line (CaissaWindow *window,
                             const char   *key);
 
-/* Runs the main loop until the state's key has value (at most 30 s; then
+/* Runs the main loop until the state's key has value (at most 30 s, scaled
+ * by test_util_timeout_multiplier (); then
  * fails, saying which message dialog is up, if one is). */
 void test_util_wait_state (CaissaWindow *window,
                            const char   *key,

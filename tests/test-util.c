@@ -30,3 +30,21 @@ test_util_remove_tree (const char *path)
     g_dir_close (dir);
   g_rmdir (path);
 }
+
+guint
+test_util_timeout_multiplier (void)
+{
+  const char *text = g_getenv ("CAISSA_TEST_TIMEOUT_MULTIPLIER");
+  guint64 value;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, 100, &value, NULL))
+    return 1;
+  return (guint) value;
+}
+
+gint64
+test_util_deadline (guint seconds)
+{
+  return g_get_monotonic_time ()
+         + (gint64) seconds * test_util_timeout_multiplier () * G_USEC_PER_SEC;
+}

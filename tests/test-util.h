@@ -13,4 +13,15 @@ G_BEGIN_DECLS
  * unreadable by a test are opened up first; links are not followed). */
 void test_util_remove_tree (const char *path);
 
+/* How many times longer every wait of the tests may take on this machine:
+ * CAISSA_TEST_TIMEOUT_MULTIPLIER (a whole number from 1 to 100; tools/dev
+ * and tools/sanitize.sh set it, with meson's --timeout-multiplier to
+ * match), 1 when unset. A slow or loaded machine, or a sanitizer, raises
+ * it: no test depends on the machine being idle. */
+guint  test_util_timeout_multiplier (void);
+
+/* The monotonic time (µs) that is seconds × the multiplier from now: the
+ * deadline of a wait for an event. */
+gint64 test_util_deadline           (guint seconds);
+
 G_END_DECLS

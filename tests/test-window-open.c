@@ -40,7 +40,7 @@ fake_now (gpointer user_data)
 static AdwMessageDialog *
 find_dialog (void)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (10);
   AdwMessageDialog *dialog;
 
   while ((dialog = test_util_message_dialog (FALSE)) == NULL && g_get_monotonic_time () < deadline)
@@ -80,7 +80,7 @@ answer (AdwMessageDialog *dialog,
         const char       *response)
 {
   GtkWidget *button;
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gint64 deadline = test_util_deadline (10);
 
   g_assert_nonnull (dialog);
   g_assert_true (adw_message_dialog_has_response (dialog, response));

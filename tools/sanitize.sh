@@ -78,9 +78,13 @@ export G_SLICE=always-malloc
 # suppression can name.
 export GSK_RENDERER=cairo GDK_DEBUG=gl-disable
 
+# The sanitizers make everything two to three times slower: every wait of
+# the tests and meson's timeouts twice as long as the plain suite's.
+export CAISSA_TEST_TIMEOUT_MULTIPLIER=$(( ${CAISSA_TEST_TIMEOUT_MULTIPLIER:-3} * 2 ))
+
 status=0
 xvfb-run -a -s '-screen 0 1600x1200x24' \
   dbus-run-session -- meson test -C "$build" --no-rebuild --print-errorlogs \
-    --timeout-multiplier 4 --num-processes "$(nproc)" "$@" || status=$?
+    --timeout-multiplier "$CAISSA_TEST_TIMEOUT_MULTIPLIER" --num-processes "$(nproc)" "$@" || status=$?
 summary
 exit $status

@@ -742,7 +742,7 @@ struct _CaissaAutosave
    * saves from an earlier one's. */
   guint32      session;
   char        *serial;
-  gint64       clock_written_at;
+  gint64       clock_written_second;
   guint        n_clock_writes;
 };
 
@@ -1157,24 +1157,28 @@ clock_changed_cb (CaissaAutosave *self)
 }
 
 /* A running clock's displayed time changed (every second, every tenth at
- * the end): its state goes to PATH.clock, at most once a second, so that
- * a crash gives back at most a second (caissa-autosave-clock.c). */
+ * the end): its state goes to PATH.clock once a second, so that a crash
+ * gives back at most a second (caissa-autosave-clock.c). */
 static void
 clock_tick_cb (CaissaAutosave *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) state = NULL;
-  gint64 now;
+  gint64 second;
 
   if (self->game == NULL || self->clock == NULL || self->serial == NULL
       || caissa_game_get_analysis (self->game)
       || caissa_clock_get_running_side (self->clock) == CAISSA_COLOR_NONE
       || !caissa_autosave_is_worth_keeping (self->game))
     return;
-  now = caissa_clock_get_now (self->clock);
-  if (self->clock_written_at >= 0 && now - self->clock_written_at < 1000 && now >= self->clock_written_at)
+  /* Once per whole second of the running clock: the display's ticks come
+   * at each second (each tenth near the end), late when the machine is
+   * busy, so counting a second from the last write would skip one now
+   * and then. */
+  second = caissa_clock_get_remaining (self->clock, caissa_clock_get_running_side (self->clock)) / 1000;
+  if (second == self->clock_written_second)
     return;
-  self->clock_written_at = now;
+  self->clock_written_second = second;
   state = caissa_clock_save_state (self->clock);
   if (_caissa_autosave_clock_write (self->path, self->serial, state, &error))
     self->n_clock_writes++;
@@ -1251,7 +1255,7 @@ attach (CaissaAutosave *self,
   g_clear_handle_id (&self->save_id, g_source_remove);
   g_clear_pointer (&self->reported_error, g_free);
   self->offer_blocked[0] = self->offer_blocked[1] = FALSE;
-  self->clock_written_at = -1;
+  self->clock_written_second = G_MININT64;
   if (game == NULL)
     return;
 
@@ -1440,7 +1444,7 @@ caissa_autosave_init (CaissaAutosave *self)
 {
   self->context = g_main_context_ref_thread_default ();
   self->session = g_random_int ();
-  self->clock_written_at = -1;
+  self->clock_written_second = G_MININT64;
 }
 
 CaissaAutosave *

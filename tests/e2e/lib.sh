@@ -8,6 +8,10 @@
 # different cleanup or checks redefines the function after sourcing.
 
 app=${CAISSA_APP:-}
+# Every wait for an event may take this many times longer on a slow or
+# loaded machine (tools/dev and tools/sanitize.sh set it; 1 when unset).
+scale=${CAISSA_TEST_TIMEOUT_MULTIPLIER:-1}
+case $scale in ''|*[!0-9]*|0) scale=1 ;; esac
 tmp=$(mktemp -d)
 app_pid=
 n=0
@@ -96,13 +100,20 @@ state ()  # state KEY -> the rest of the line "KEY ..." of dump-state
   sed -n "s/^$1 //p" "$tmp/state"
 }
 
-# A window named NAME (regexp) on screen, within 10 s: its id in $found
+# tries N: N polls of a wait, scaled by $scale (a wait of N × 0.1 s is
+# "for i in $(seq 1 $(tries N))").
+tries ()
+{
+  echo $(( $1 * scale ))
+}
+
+# A window named NAME (regexp) on screen, within 10 s (scaled): its id in $found
 # (no command substitution: its subshell would run the EXIT trap).
 find_window ()
 {
   local i
   found=
-  for i in $(seq 1 100); do
+  for i in $(seq 1 $(tries 100)); do
     xdotool search --onlyvisible --name "$1" >"$tmp/found" 2>/dev/null
     found=$(head -n 1 "$tmp/found")
     [ -n "$found" ] && return 0

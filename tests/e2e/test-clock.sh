@@ -53,13 +53,13 @@ stays ()  # stays KEY VALUE: still so after a moment
 app_pid=$!
 
 wid=
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   wid=$(xdotool search --onlyvisible --name '^Caissa$' 2>/dev/null | head -n 1)
   [ -n "$wid" ] && break
   sleep 0.1
 done
 [ -n "$wid" ] || bail "no Caissa window within 10 s"
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   action dump-state "$tmp/state" 2>/dev/null && break
   sleep 0.1
 done

@@ -58,7 +58,7 @@ saved="$XDG_STATE_HOME/caissa/current-game.ini"
 wait_for ()  # wait_for KEY VALUE: poll dump-state for up to 10 s
 {
   local i
-  for i in $(seq 1 100); do
+  for i in $(seq 1 $(tries 100)); do
     [ "$(state "$1")" = "$2" ] && return 0
     sleep 0.1
   done
@@ -68,7 +68,7 @@ wait_for ()  # wait_for KEY VALUE: poll dump-state for up to 10 s
 wait_for_file ()  # wait_for_file PATH PATTERN: up to 10 s for a line matching
 {
   local i
-  for i in $(seq 1 100); do
+  for i in $(seq 1 $(tries 100)); do
     grep -q "$2" "$1" 2>/dev/null && return 0
     sleep 0.1
   done
@@ -90,7 +90,7 @@ start_app ()
   find_window '^Caissa$' || bail "no Caissa window within 10 s"
   wid=$found
   local i
-  for i in $(seq 1 100); do
+  for i in $(seq 1 $(tries 100)); do
     action dump-state "$tmp/state" 2>/dev/null && return 0
     sleep 0.1
   done
@@ -111,7 +111,7 @@ geometry ()
   local i last=
   # The layout settles after the window is mapped: wait for two equal
   # readings of the board's place.
-  for i in $(seq 1 30); do
+  for i in $(seq 1 $(tries 30)); do
     sleep 0.2
     [ -n "$last" ] && [ "$(state 'square a1')" = "$last" ] && break
     last=$(state 'square a1')
@@ -245,11 +245,12 @@ check "resumed: the clocks are paused, Black's on" \
 read -r white_resumed black_resumed <<<"$(state clock-ms)"
 check "resumed: White's clock, not running, to the millisecond as saved" \
   test "$white_resumed" = "${saved_ms%% *}"
-# At most a second given back (the model test checks the bound exactly
-# with a fake time source; here half a second more for a loaded machine
-# whose timers fire late), and the 5 s it ran were not.
+# At most a second given back (the model test checks that bound exactly
+# with a fake time source; here a second more: the reading above comes a
+# little before the kill, and a busy machine's timers fire late), and the
+# 5 s it ran were not.
 if [ -n "$black_resumed" ] && [ "$black_resumed" -ge $((black_at_kill - 500)) ] \
-   && [ "$black_resumed" -le $((black_at_kill + 1500)) ] \
+   && [ "$black_resumed" -le $((black_at_kill + 2000)) ] \
    && [ "$black_resumed" -le $((${saved_ms##* } - 3500)) ]; then
   ok "resumed: Black's running clock as at the kill, at most a second given back"
 else
@@ -282,7 +283,7 @@ fi
 sleep 0.5
 screenshot keep-dialog
 key Return
-for i in $(seq 1 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+for i in $(seq 1 $(tries 50)); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
 check "Keep closes the window and ends the program" sh -c "! kill -0 $app_pid 2>/dev/null"
 check "Ctrl+Q then Keep: no GLib criticals or warnings" \
   sh -c "! grep -E 'CRITICAL|WARNING' '$tmp/app.log'"

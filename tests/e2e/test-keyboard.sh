@@ -48,7 +48,7 @@ EOF
 wait_for ()  # wait_for KEY VALUE: poll dump-state for up to 10 s
 {
   local i
-  for i in $(seq 1 100); do
+  for i in $(seq 1 $(tries 100)); do
     [ "$(state "$1")" = "$2" ] && return 0
     sleep 0.1
   done
@@ -80,7 +80,7 @@ type_text ()  # type_text TEXT
 visible_window ()  # visible_window TITLE: a mapped window with that title
 {
   local i
-  for i in $(seq 1 50); do
+  for i in $(seq 1 $(tries 50)); do
     xdotool search --onlyvisible --name "^$1\$" >/dev/null 2>&1 && return 0
     sleep 0.1
   done
@@ -90,7 +90,7 @@ visible_window ()  # visible_window TITLE: a mapped window with that title
 no_window ()  # no_window TITLE
 {
   local i
-  for i in $(seq 1 50); do
+  for i in $(seq 1 $(tries 50)); do
     xdotool search --onlyvisible --name "^$1\$" >/dev/null 2>&1 || return 0
     sleep 0.1
   done
@@ -101,13 +101,13 @@ no_window ()  # no_window TITLE
 app_pid=$!
 
 wid=
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   wid=$(xdotool search --onlyvisible --name '^Caissa$' 2>/dev/null | head -n 1)
   [ -n "$wid" ] && break
   sleep 0.1
 done
 [ -n "$wid" ] || bail "no Caissa window within 10 s"
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   action dump-state "$tmp/state" 2>/dev/null && break
   sleep 0.1
 done

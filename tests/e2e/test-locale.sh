@@ -58,7 +58,7 @@ status_line ()  # the window's status line, from the app's dump-state
 {
   local i
   rm -f "$tmp/state"
-  for i in $(seq 1 100); do
+  for i in $(seq 1 $(tries 100)); do
     app_action dump-state "$tmp/state" && [ -s "$tmp/state" ] && break
     sleep 0.1
   done
@@ -68,7 +68,7 @@ status_line ()  # the window's status line, from the app's dump-state
 find_window ()  # find_window REGEX: a visible window of that name within 10 s
 {
   local i wid
-  for i in $(seq 1 100); do
+  for i in $(seq 1 $(tries 100)); do
     wid=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1)
     if [ -n "$wid" ]; then
       echo "$wid"
@@ -117,7 +117,7 @@ check_app ()
   fi
   # Quit, and wait for the name to leave the bus before the next run.
   app_action quit || kill "$app_pid" 2>/dev/null
-  for i in $(seq 1 100); do
+  for i in $(seq 1 $(tries 100)); do
     kill -0 "$app_pid" 2>/dev/null || break
     sleep 0.1
   done

@@ -23,7 +23,7 @@ fen='7k/P7/6K1/8/8/8/8/1R6 w - - 0 1'
 wait_for ()  # wait_for KEY VALUE: poll dump-state for up to 10 s
 {
   local i
-  for i in $(seq 1 100); do
+  for i in $(seq 1 $(tries 100)); do
     [ "$(state "$1")" = "$2" ] && return 0
     sleep 0.1
   done
@@ -35,14 +35,14 @@ app_pid=$!
 
 # The window, mapped.
 wid=
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   wid=$(xdotool search --onlyvisible --name '^Caissa$' 2>/dev/null | head -n 1)
   [ -n "$wid" ] && break
   sleep 0.1
 done
 [ -n "$wid" ] || bail "no Caissa window within 10 s"
 # The app answers on the bus once it is up.
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   action dump-state "$tmp/state" 2>/dev/null && break
   sleep 0.1
 done

@@ -30,7 +30,7 @@ export LANGUAGE=C LC_ALL=C.UTF-8
 wait_for ()  # wait_for KEY VALUE: poll dump-state for up to 20 s
 {
   local i
-  for i in $(seq 1 200); do
+  for i in $(seq 1 $(tries 200)); do
     [ "$(state "$1")" = "$2" ] && return 0
     sleep 0.1
   done
@@ -44,13 +44,13 @@ expected_start=$("$cli" tb-start KQK 2 2 42 | head -n 1)
 app_pid=$!
 
 wid=
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   wid=$(xdotool search --onlyvisible --name '^Caissa$' 2>/dev/null | head -n 1)
   [ -n "$wid" ] && break
   sleep 0.1
 done
 [ -n "$wid" ] || bail "no Caissa window within 10 s"
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   action dump-state "$tmp/state" 2>/dev/null && break
   sleep 0.1
 done
@@ -65,7 +65,7 @@ eval "$(xdotool getwindowgeometry --shell "$wid")"
 win_x=$X
 win_y=$Y
 # The squares settle once the page has been laid out.
-for i in $(seq 1 50); do
+for i in $(seq 1 $(tries 50)); do
   read -r a1x a1y size <<<"$(state 'practice-square a1')"
   [ -n "${a1x:-}" ] && break
   sleep 0.1
@@ -110,7 +110,7 @@ while [ "$(state practice-state)" = player ] && [ $played -lt 4 ]; do
   played=$((played + 1))
   wait_for practice-moves-used $played || break
   # The defender answers after a short pause; or the game is over.
-  for i in $(seq 1 50); do
+  for i in $(seq 1 $(tries 50)); do
     s=$(state practice-state)
     [ "$s" = player ] || [ "$s" = finished ] && break
     sleep 0.1

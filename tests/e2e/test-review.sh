@@ -92,13 +92,13 @@ wait_for ()  # wait_for KEY VALUE [TENTHS]: poll dump-state (10 s by default)
 app_pid=$!
 
 wid=
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   wid=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -n 1)
   [ -n "$wid" ] && break
   sleep 0.1
 done
 [ -n "$wid" ] || bail "no Caissa window within 10 s"
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   action dump-state "$tmp/state" 2>/dev/null && break
   sleep 0.1
 done
@@ -288,7 +288,7 @@ printf 'theirs' >"$tmp/.games.pgn.abcdef"
 saved_game="$tmp/xdg-state/caissa/current-game.ini"
 XDG_STATE_HOME="$tmp/xdg-state" "$app" >>"$tmp/app.log" 2>&1 &
 app_pid=$!
-for i in $(seq 1 600); do
+for i in $(seq 1 $(tries 600)); do
   [ -e "$stale" ] || break
   sleep 0.1
 done
@@ -298,13 +298,13 @@ else
   not_ok "a stale temporary file beside a recent file is removed at start" "$(ls -A "$tmp")"
 fi
 wid=
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   wid=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -n 1)
   [ -n "$wid" ] && break
   sleep 0.1
 done
 [ -n "$wid" ] || bail "no Caissa window within 10 s (second start)"
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   action dump-state "$tmp/state" 2>/dev/null && break
   sleep 0.1
 done
