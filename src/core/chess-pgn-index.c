@@ -3,11 +3,14 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Only line starts are looked at: memchr finds each line end (libc's
- * memchr reads many bytes per step), the first byte of the line says
- * whether it is a tag line, movetext, blank or a % escape. Tag lines are
- * parsed for the few names a game list shows; movetext bytes are never
- * read one by one.
+ * The games are the reader's (chess-pgn.c), byte for byte: the scan follows
+ * the reader's lexer wherever the lexer decides where a game starts or
+ * ends — tags, results (glued, forfeit and "1/2" ones too), comments that
+ * a tag line closes, text between games — with the very functions the
+ * reader uses for those (chess-pgn-lex.h), and moves no piece. Movetext is
+ * skipped in runs of plain symbols; only a symbol that may be a result
+ * ("…-0", "…-1", "…/2") is looked at closer. Tag lines are parsed for the
+ * few names a game list shows.
  */
 #include "chess-pgn-index.h"
 
@@ -15,20 +18,40 @@
 #include <string.h>
 
 #include "chess-pgn.h"
+#include "chess-pgn-lex.h"
 
 const char *const chess_pgn_index_tag_names[CHESS_PGN_N_INDEX_TAGS] = {
   "Event", "Site", "Date", "Round", "White", "Black", "Result", "ECO",
   "WhiteElo", "BlackElo", "PlyCount",
 };
 
+/* The reader's states that matter for where games are (chess-pgn.c). */
+typedef enum
+{
+  SCAN_NONE,     /* between games */
+  SCAN_TAGS,     /* a game in its tag section (or refused there) */
+  SCAN_MOVES,    /* a game in its movetext (or refused there) */
+} ScanGame;
+
+typedef enum
+{
+  SCAN_NORMAL,
+  SCAN_COMMENT,  /* inside { } */
+  SCAN_LINE,     /* to the end of the line: ; comment, % escape, bad tag */
+  SCAN_SYMBOL,   /* the rest of an over-long symbol */
+  SCAN_GAP,      /* text between games: to the line end or a '[' */
+} ScanLex;
+
 struct _ChessPgnIndex
 {
   ChessPgnIndexEntry *entries;
   size_t              n;
   size_t              cap;
-  uint64_t            pos;       /* always a line start */
-  char                eol;       /* '\n', or '\r' for files with lone CRs; 0 = not known yet */
-  bool                in_moves;  /* the last game has reached its movetext */
+  uint64_t            pos;        /* always a line start, or the end */
+  uint64_t            line_start; /* where the current line starts */
+  char                eol;        /* for splitting: '\n', or '\r' for lone CRs; 0 = not known yet */
+  uint8_t             game;       /* ScanGame */
+  uint8_t             lex;        /* ScanLex */
   bool                done;
 };
 
@@ -40,6 +63,7 @@ chess_pgn_index_new (uint64_t start)
   if (index == NULL)
     abort ();
   index->pos = start;
+  index->line_start = start;
   return index;
 }
 
@@ -157,55 +181,403 @@ wanted_tag (const char *name,
     }
 }
 
-/* Parses the tags of one tag line [k, e) into entry. Returns true when
- * something other than tags follows them on the line (movetext). */
-static bool
-scan_tags (const char         *data,
-           uint64_t            k,
-           uint64_t            e,
-           ChessPgnIndexEntry *entry)
+/* A closed tag [k, e] (data[e] == ']'): records the value of a listed
+ * name, found as the reader finds it (the value ends at the last '"'
+ * before the ']', or at the ']' when its quote never closes). */
+static void
+record_tag (const char         *data,
+            uint64_t            k,
+            uint64_t            e,
+            ChessPgnIndexEntry *entry)
 {
-  while (k < e && data[k] == '[')
-    {
-      uint64_t name = ++k, value, end;
-      int tag;
+  uint64_t name, value, end;
+  int tag;
 
-      while (k < e && is_name_byte ((unsigned char) data[k]))
-        k++;
-      tag = wanted_tag (data + name, k - name);
-      while (k < e && (data[k] == ' ' || data[k] == '\t'))
-        k++;
-      if (k >= e || data[k] != '"')
-        return false;
-      value = ++k;
-      for (;;)
-        {
-          const char *q = memchr (data + k, '"', e - k);
-          if (q == NULL)
-            return false;
-          end = (uint64_t) (q - data);
-          /* A quote preceded by an odd number of backslashes is escaped. */
-          uint64_t b = end;
-          while (b > value && data[b - 1] == '\\')
-            b--;
-          k = end + 1;
-          if (((end - b) & 1) == 0)
-            break;
-        }
-      if (tag >= 0 && entry->tag_offset[tag] == 0 && value - entry->offset <= UINT16_MAX)
-        {
-          entry->tag_offset[tag] = (uint16_t) (value - entry->offset);
-          entry->tag_length[tag] = end - value > 255 ? 255 : (uint8_t) (end - value);
-        }
-      while (k < e && (data[k] == ' ' || data[k] == '\t'))
-        k++;
-      if (k >= e || data[k] != ']')
-        return false;
-      k++;
-      while (k < e && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r'))
-        k++;
+  k++;
+  while (k < e && (data[k] == ' ' || data[k] == '\t'))
+    k++;
+  name = k;
+  while (k < e && is_name_byte ((unsigned char) data[k]))
+    k++;
+  tag = wanted_tag (data + name, k - name);
+  if (tag < 0 || entry->tag_offset[tag] != 0)
+    return;
+  while (k < e && (data[k] == ' ' || data[k] == '\t'))
+    k++;
+  if (k >= e || data[k] != '"')
+    return;
+  value = k + 1;
+  end = e;
+  while (end > k && data[end] != '"')
+    end--;
+  if (end == k)
+    {
+      end = e;
+      while (end > value && (data[end - 1] == ' ' || data[end - 1] == '\t'))
+        end--;
     }
-  return k < e;
+  if (value - entry->offset <= UINT16_MAX)
+    {
+      entry->tag_offset[tag] = (uint16_t) (value - entry->offset);
+      entry->tag_length[tag] = end - value > 255 ? 255 : (uint8_t) (end - value);
+    }
+}
+
+/* A game starts at offset k (the reader's game_start). */
+static inline void
+begin_game (ChessPgnIndex *index,
+            uint64_t       k)
+{
+  add_entry (index, k);
+}
+
+/* A movetext token at k: the reader's enter_movetext (). */
+static inline void
+enter_moves (ChessPgnIndex *index,
+             uint64_t       k)
+{
+  if (index->game == SCAN_NONE)
+    begin_game (index, k);
+  index->game = SCAN_MOVES;
+}
+
+/* A result token at k: the reader's emit_result (). */
+static inline void
+result_at (ChessPgnIndex *index,
+           uint64_t       k)
+{
+  if (index->game == SCAN_NONE)
+    begin_game (index, k);
+  index->game = SCAN_NONE;
+}
+
+/* A symbol [i, j) in the movetext or between games, as handle_symbol ()
+ * sees it. Returns false when it is text between games (skipped). */
+static bool
+scan_symbol (ChessPgnIndex       *index,
+             const unsigned char *buf,
+             size_t               i,
+             size_t               j,
+             bool                 plain)
+{
+  char norm[CHESS_PGN_MAX_TOKEN * 3 + 8];
+  const char *s = (const char *) buf + i, *result;
+  size_t k = j - i, move_len;
+  bool latin1;
+
+  /* In the movetext, only a symbol that ends like a result can end the
+   * game: the others are moves, numbers or mistakes, all the same here. */
+  if (index->game == SCAN_MOVES && plain
+      && !(k >= 3 && (buf[j - 2] == '-' || buf[j - 2] == '/')
+           && (buf[j - 1] == '0' || buf[j - 1] == '1' || buf[j - 1] == '2')))
+    return true;
+  if (!plain)
+    {
+      k = _chess_pgn_normalize (buf + i, k, norm, &latin1);
+      s = norm;
+    }
+  switch (_chess_pgn_symbol_kind (s, k, &result, &move_len))
+    {
+    case CHESS_PGN_SYM_RESULT:
+    case CHESS_PGN_SYM_HALF:
+      result_at (index, i);
+      return true;
+    case CHESS_PGN_SYM_GLUED:
+      enter_moves (index, i);
+      index->game = SCAN_NONE;
+      return true;
+    case CHESS_PGN_SYM_NUMBER:
+      enter_moves (index, i);
+      return true;
+    case CHESS_PGN_SYM_MOVE:
+      break;
+    }
+  if (index->game == SCAN_NONE && !_chess_pgn_move_shaped (s, k))
+    return false;
+  enter_moves (index, i);
+  return true;
+}
+
+/* Reads data[i..to) (to: a line end or len) in the reader's lexer state,
+ * keeping that state. Returns where it stopped (to). */
+static uint64_t
+scan_range (ChessPgnIndex *index,
+            const char    *data,
+            uint64_t       i,
+            uint64_t       to,
+            uint64_t       len)
+{
+  const unsigned char *buf = (const unsigned char *) data;
+
+  while (i < to)
+    {
+      unsigned char c;
+
+      switch ((ScanLex) index->lex)
+        {
+        case SCAN_COMMENT:
+          if (i == index->line_start && _chess_pgn_looks_like_tag (buf, i, len, true) == 1)
+            {
+              /* The comment was never closed: the game ends here. */
+              index->lex = SCAN_NORMAL;
+              index->game = SCAN_NONE;
+              continue;
+            }
+          while (i < to && buf[i] != '}' && buf[i] != '\n' && buf[i] != '\r')
+            i++;
+          if (i >= to)
+            return i;
+          if (buf[i] == '}')
+            index->lex = SCAN_NORMAL;
+          else
+            index->line_start = i + 1;
+          i++;
+          continue;
+
+        case SCAN_LINE:
+          while (i < to && buf[i] != '\n' && buf[i] != '\r')
+            i++;
+          if (i < to)
+            index->lex = SCAN_NORMAL;
+          continue;
+
+        case SCAN_SYMBOL:
+          while (i < to && _chess_pgn_symbol_byte[buf[i]])
+            i++;
+          if (i < to)
+            index->lex = SCAN_NORMAL;
+          continue;
+
+        case SCAN_GAP:
+          while (i < to && buf[i] != '\n' && buf[i] != '\r' && buf[i] != '[')
+            i++;
+          if (i < to)
+            index->lex = SCAN_NORMAL;
+          continue;
+
+        case SCAN_NORMAL:
+          break;
+        }
+
+      c = buf[i];
+      if (c == ' ' || c == '\t')
+        {
+          i++;
+          continue;
+        }
+      if (c == '\n' || c == '\r')
+        {
+          index->line_start = ++i;
+          continue;
+        }
+      if (i == 0 && len >= 3 && c == 0xef && buf[1] == 0xbb && buf[2] == 0xbf)
+        {
+          index->line_start = i = 3;
+          continue;
+        }
+      if (index->game == SCAN_MOVES && _chess_pgn_is_digit (c))
+        {
+          size_t j = _chess_pgn_move_number_end (buf, i, len);
+          if (j != i)
+            {
+              i = j;
+              continue;
+            }
+        }
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
+          || (c >= 0x80 && c != 0xef && c != 0xe2))
+        goto symbol;
+
+      switch (c)
+        {
+        case '%':
+          if (i == index->line_start)
+            {
+              index->lex = SCAN_LINE;
+              i++;
+              continue;
+            }
+          goto junk;
+
+        case '{':
+          index->lex = SCAN_COMMENT;
+          i++;
+          continue;
+
+        case ';':
+          index->lex = SCAN_LINE;
+          i++;
+          continue;
+
+        case '[':
+          {
+            bool closed;
+            size_t j = _chess_pgn_tag_end (buf, i, len, true, &closed);
+
+            if (index->game == SCAN_MOVES)
+              index->game = SCAN_NONE;
+            if (index->game == SCAN_NONE)
+              begin_game (index, i);
+            index->game = SCAN_TAGS;
+            if (!closed)
+              {
+                index->lex = SCAN_LINE;
+                i = j;
+                continue;
+              }
+            record_tag (data, i, j, &index->entries[index->n - 1]);
+            i = j + 1;
+            continue;
+          }
+
+        case '(':
+          {
+            bool more;
+            if (_chess_pgn_forfeit (buf, i, len, true, &more) != NULL)
+              {
+                result_at (index, i);
+                i += 7;
+                continue;
+              }
+          }
+          /* fall through */
+        case ')':
+          if (index->game == SCAN_NONE)
+            {
+              index->lex = SCAN_GAP;
+              continue;
+            }
+          enter_moves (index, i);
+          i++;
+          continue;
+
+        case '<':
+          {
+            size_t j = _chess_pgn_markup_end (buf, i, len, true);
+            if (j == i + 1 || index->game == SCAN_NONE)
+              goto junk;
+            i = j;
+            continue;
+          }
+
+        case '}':
+        case ',':
+        case '+':
+        case '#':
+        case '=':
+          if (index->game == SCAN_NONE)
+            goto junk;
+          i++;
+          continue;
+
+        case '.':
+          i++;
+          continue;
+
+        case '*':
+          result_at (index, i);
+          i++;
+          continue;
+
+        case '$':
+          {
+            size_t j = i + 1;
+            unsigned nag = 0;
+
+            if (index->game == SCAN_NONE)
+              {
+                index->lex = SCAN_GAP;
+                continue;
+              }
+            while (j < len && _chess_pgn_is_digit (buf[j]) && j - i <= 4)
+              nag = nag * 10 + (buf[j++] - '0');
+            enter_moves (index, i);
+            if (j == i + 1 || nag == 0 || nag > 255 || (j < len && _chess_pgn_is_digit (buf[j])))
+              index->lex = SCAN_SYMBOL;
+            i = j;
+            continue;
+          }
+
+        case '!':
+        case '?':
+          {
+            size_t j = i;
+
+            if (index->game == SCAN_NONE)
+              {
+                index->lex = SCAN_GAP;
+                continue;
+              }
+            while (j < len && (buf[j] == '!' || buf[j] == '?') && j - i < 3)
+              j++;
+            enter_moves (index, i);
+            i = j;
+            continue;
+          }
+
+        case 0xef:
+          if (len - i >= 3 && buf[i + 1] == 0xbb && buf[i + 2] == 0xbf)
+            {
+              i += 3;
+              continue;
+            }
+          goto symbol;
+
+        case 0xe2:
+          if (len - i >= 3 && buf[i + 1] == 0x80 && buf[i + 2] == 0xa6)
+            {
+              i += 3;
+              continue;
+            }
+          goto symbol;
+
+        default:
+          goto junk;
+        }
+
+    symbol:
+      {
+        bool plain;
+        size_t j = _chess_pgn_symbol_end (buf, i, len, true, &plain);
+
+        if (j - i > CHESS_PGN_MAX_TOKEN)
+          {
+            if (index->game == SCAN_NONE)
+              {
+                index->lex = SCAN_GAP;
+                continue;
+              }
+            enter_moves (index, i);
+            index->lex = SCAN_SYMBOL;
+            i = j;
+            continue;
+          }
+        if (!scan_symbol (index, buf, i, j, plain))
+          {
+            index->lex = SCAN_GAP;
+            continue;
+          }
+        i = j;
+        while (i < len && buf[i] == '.')
+          i++;
+        continue;
+      }
+
+    junk:
+      if (index->game == SCAN_NONE)
+        {
+          if (c >= 32 && c != 127)
+            {
+              index->lex = SCAN_GAP;
+              continue;
+            }
+          /* Control bytes open a game of their own (refused). */
+          begin_game (index, i);
+          index->game = SCAN_MOVES;
+        }
+      i++;
+    }
+  return i;
 }
 
 bool
@@ -216,7 +588,6 @@ chess_pgn_index_scan (ChessPgnIndex *index,
 {
   uint64_t pos = index->pos;
   uint64_t stop = budget > len - (pos < len ? pos : len) ? len : pos + budget;
-  char eol;
 
   if (index->done)
     return true;
@@ -224,40 +595,14 @@ chess_pgn_index_scan (ChessPgnIndex *index,
    * lines the way the whole buffer does. */
   if (index->eol == 0 && pos < len)
     index->eol = detect_eol (data, 0, len);
-  eol = index->eol;
 
-  while (pos < len && pos < stop)
+  if (pos < stop)
     {
-      const char *nl = memchr (data + pos, eol, len - pos);
-      uint64_t e = nl ? (uint64_t) (nl - data) : len;
-      uint64_t k = pos;
-
-      if (k == 0 && len >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
-        k = 3;
-      while (k < e && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r' || data[k] == '\n'))
-        k++;
-      if (k < e)
-        {
-          char c = data[k];
-          if (c == '[' && k + 1 < e && is_name_byte ((unsigned char) data[k + 1]))
-            {
-              ChessPgnIndexEntry *entry;
-              if (index->n == 0 || index->in_moves)
-                entry = add_entry (index, k);
-              else
-                entry = &index->entries[index->n - 1];
-              index->in_moves = scan_tags (data, k, e, entry);
-            }
-          else if (c == '%' && k == pos)
-            ;
-          else
-            {
-              if (index->n == 0)
-                add_entry (index, k);
-              index->in_moves = true;
-            }
-        }
-      pos = nl ? e + 1 : len;
+      /* To the end of the line where the budget runs out. */
+      uint64_t to = stop;
+      while (to < len && data[to - 1] != '\n' && data[to - 1] != '\r')
+        to++;
+      pos = scan_range (index, data, pos, to, len);
     }
   index->pos = pos;
   if (index->n > 0)
@@ -299,32 +644,46 @@ chess_pgn_index_tag (const ChessPgnIndex *index,
   return k;
 }
 
-/* Does the text [start, end) end with a result token? */
+/* Does the line [start, end) end with a result token that the reader reads
+ * as one whatever state it is in at the line's start? The line holds none
+ * of the bytes that open or close something that could swallow the result
+ * or reach past the line ({ } ; [ " % < and the other line end), and the
+ * result follows a blank or starts the line. */
 static bool
-ends_with_result (const char *data,
-                  uint64_t    start,
-                  uint64_t    end)
+clean_result_line (const char *data,
+                   uint64_t    start,
+                   uint64_t    end,
+                   char        eol)
 {
   static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+  char other = eol == '\n' ? '\r' : '\n';
 
   while (end > start && (data[end - 1] == ' ' || data[end - 1] == '\t' || data[end - 1] == '\r'))
     end--;
+  for (uint64_t k = start; k < end; k++)
+    {
+      char c = data[k];
+      if (c == '{' || c == '}' || c == ';' || c == '[' || c == '"' || c == '%' || c == '<'
+          || c == other)
+        return false;
+    }
   for (unsigned i = 0; i < 4; i++)
     {
       uint64_t n = strlen (results[i]);
       if (end - start >= n && memcmp (data + end - n, results[i], n) == 0
-          && (end - start == n || data[end - n - 1] == ' ' || data[end - n - 1] == '\t'
-              || data[end - n - 1] == ')' || data[end - n - 1] == '}'))
+          && (end - start == n || data[end - n - 1] == ' ' || data[end - n - 1] == '\t'))
         return true;
     }
   return false;
 }
 
 /* The first game start at or after `from` where cutting is safe: a tag
- * line ([Name "...) after a movetext line that ends with a result. The
- * sequential scan finds a game there too, and so does the parser (even
- * inside an unclosed comment, it starts a game at such a line), so parts
- * read separately give what one pass gives. */
+ * line ('[' at the very start of the line, then a name, a blank and '"')
+ * after a line that ends with a result token (clean_result_line). After
+ * that line the reader is between games, or in a comment that such a tag
+ * line closes; either way it starts a game at the '[' in the state a
+ * fresh reader starts in. So parts read separately give what one pass
+ * gives, and the index of each part is the whole index's. */
 static uint64_t
 next_game_start (const char *data,
                  uint64_t    len,
@@ -345,26 +704,11 @@ next_game_start (const char *data,
     {
       const char *nl = memchr (data + pos, eol, len - pos);
       uint64_t e = nl ? (uint64_t) (nl - data) : len;
-      uint64_t k = pos;
 
-      while (k < e && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r' || data[k] == '\n'))
-        k++;
-      if (k < e)
-        {
-          if (data[k] == '[' && k + 1 < e && is_name_byte ((unsigned char) data[k + 1]))
-            {
-              uint64_t q = k + 1;
-              while (q < e && is_name_byte ((unsigned char) data[q]))
-                q++;
-              while (q < e && (data[q] == ' ' || data[q] == '\t'))
-                q++;
-              if (moves && q > k + 1 && q < e && data[q] == '"' && data[q - 1] != '[')
-                return k;
-              moves = false;
-            }
-          else if (!(data[k] == '%' && k == pos))
-            moves = ends_with_result (data, k, e);
-        }
+      if (moves && data[pos] == '['
+          && _chess_pgn_looks_like_tag ((const unsigned char *) data, pos, len, true) == 1)
+        return pos;
+      moves = clean_result_line (data, pos, e, eol);
       pos = nl ? e + 1 : len;
     }
   return len;
@@ -411,8 +755,10 @@ chess_pgn_index_append (ChessPgnIndex *dst,
         }
       memcpy (dst->entries + dst->n, part->entries, part->n * sizeof *part->entries);
       dst->n += part->n;
-      dst->in_moves = part->in_moves;
     }
+  dst->game = part->game;
+  dst->lex = part->lex;
+  dst->line_start = part->line_start;
   dst->pos = part->pos;
   dst->done = part->done;
   if (dst->eol == 0)

@@ -415,3 +415,51 @@ _chess_pgn_fen_variant (const char *fen)
       return "Chess960";
   return NULL;
 }
+
+/* Inside a { } comment, at a line start: does a tag section start here?
+ * Returns 1 yes, 0 no, -1 when more bytes are needed to tell. That is how an
+ * unterminated comment is caught at the next game instead of eating the
+ * rest of the file. */
+static inline int
+_chess_pgn_looks_like_tag (const unsigned char *buf,
+                           size_t               i,
+                           size_t               len,
+                           bool                 final)
+{
+  size_t j = i + 1, k = 0;
+
+  if (buf[i] != '[')
+    return 0;
+  for (; j < len && k < 40
+         && ((buf[j] >= '0' && buf[j] <= '9') || (buf[j] >= 'A' && buf[j] <= 'Z')
+             || (buf[j] >= 'a' && buf[j] <= 'z') || buf[j] == '_');
+       j++, k++)
+    ;
+  if (j >= len)
+    return final ? 0 : -1;
+  if (k == 0 || k >= 40 || (buf[j] != ' ' && buf[j] != '\t'))
+    return 0;
+  while (j < len && (buf[j] == ' ' || buf[j] == '\t'))
+    j++;
+  if (j >= len)
+    return final ? 0 : -1;
+  return buf[j] == '"';
+}
+
+/* "12." or "12...": the index past its periods, or i when buf[i] does not
+ * start a move number (a result, a move written with zeros). */
+static inline size_t
+_chess_pgn_move_number_end (const unsigned char *buf,
+                            size_t               i,
+                            size_t               len)
+{
+  size_t j = i + 1;
+
+  while (j < len && j - i < 10 && _chess_pgn_is_digit (buf[j]))
+    j++;
+  if (j >= len || buf[j] != '.')
+    return i;
+  while (j < len && buf[j] == '.')
+    j++;
+  return j;
+}

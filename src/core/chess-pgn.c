@@ -1035,50 +1035,9 @@ comment_begin (ChessPgnParser         *p,
   p->comment_loc = *loc;
 }
 
-/* Inside a { } comment, at a line start: does a tag section start here?
- * Returns 1 yes, 0 no, -1 when more bytes are needed to tell. That is how an
- * unterminated comment is caught at the next game instead of eating the
- * rest of the file. */
-static int
-looks_like_tag (const unsigned char *buf,
-                size_t               i,
-                size_t               len,
-                bool                 final)
-{
-  size_t j = i + 1, k = 0;
+#define looks_like_tag _chess_pgn_looks_like_tag
 
-  if (buf[i] != '[')
-    return 0;
-  for (; j < len && k < 40 && (is_alnum (buf[j]) || buf[j] == '_'); j++, k++)
-    ;
-  if (j >= len)
-    return final ? 0 : -1;
-  if (k == 0 || k >= 40 || (buf[j] != ' ' && buf[j] != '\t'))
-    return 0;
-  while (j < len && (buf[j] == ' ' || buf[j] == '\t'))
-    j++;
-  if (j >= len)
-    return final ? 0 : -1;
-  return buf[j] == '"';
-}
-
-/* "12." or "12...": the index past its periods, or i when buf[i] does not
- * start a move number (a result, a move written with zeros). */
-static inline size_t
-move_number_end (const unsigned char *buf,
-                 size_t               i,
-                 size_t               len)
-{
-  size_t j = i + 1;
-
-  while (j < len && j - i < 10 && is_digit (buf[j]))
-    j++;
-  if (j >= len || buf[j] != '.')
-    return i;
-  while (j < len && buf[j] == '.')
-    j++;
-  return j;
-}
+#define move_number_end _chess_pgn_move_number_end
 
 /* The bytes of a plain move after its first letter ("Nbd7", "exd8=Q+",
  * "O-O"). */
