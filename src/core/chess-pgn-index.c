@@ -598,11 +598,17 @@ chess_pgn_index_scan (ChessPgnIndex *index,
 
   if (pos < stop)
     {
-      /* To the end of the line where the budget runs out. */
-      uint64_t to = stop;
-      while (to < len && data[to - 1] != '\n' && data[to - 1] != '\r')
-        to++;
-      pos = scan_range (index, data, pos, to, len);
+      /* Then on to the end of the line where the budget ran out (found
+       * only now: the bytes past the budget may be gone, and a caller that
+       * guards the reads keeps the games read before). */
+      pos = scan_range (index, data, pos, stop, len);
+      if (pos < len && data[pos - 1] != '\n' && data[pos - 1] != '\r')
+        {
+          uint64_t to = pos;
+          while (to < len && data[to] != '\n' && data[to] != '\r')
+            to++;
+          pos = scan_range (index, data, pos, to < len ? to + 1 : len, len);
+        }
     }
   index->pos = pos;
   if (index->n > 0)
