@@ -16,6 +16,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "chess-pgn.h"
 #include "chess-pgn-lex.h"
@@ -48,7 +51,6 @@ struct _ChessPgnIndex
   size_t              n;
   size_t              cap;
   uint64_t            pos;        /* always a line start, or the end */
-  uint64_t            line_start; /* where the current line starts */
   char                eol;        /* for splitting: '\n', or '\r' for lone CRs; 0 = not known yet */
   uint8_t             game;       /* ScanGame */
   uint8_t             lex;        /* ScanLex */
@@ -63,7 +65,6 @@ chess_pgn_index_new (uint64_t start)
   if (index == NULL)
     abort ();
   index->pos = start;
-  index->line_start = start;
   return index;
 }
 
@@ -178,6 +179,84 @@ wanted_tag (const char *name,
       return memcmp (name, "PlyCount", 8) == 0 ? CHESS_PGN_TAG_PLY_COUNT : -1;
     default:
       return -1;
+    }
+}
+
+/* In the movetext, the bytes that may start or end something that decides
+ * where games are: a comment, a tag, HTML markup, a line (for % escapes
+ * and comments a tag line closes), a result ("*", "1-0", "1/2-1/2", their
+ * dashes and ½ in UTF-8 or Latin-1, "(+)-(-)"), a % escape. Every other
+ * byte, up to the next of these, is read the same whatever it is: line
+ * ends too, as where a line starts only matters to a % escape and inside
+ * a comment (at_line_start ()). */
+static const bool movetext_stop[256] = {
+  ['{'] = true, [';'] = true, ['['] = true, ['<'] = true,
+  ['*'] = true, ['-'] = true, ['/'] = true, ['%'] = true,
+  [0x80 ... 0xff] = true,
+};
+
+/* Is buf[i] the first byte of a line for the reader (after a line end, or
+ * at the start, or after the byte order mark the reader skips there)? */
+static inline bool
+at_line_start (const unsigned char *buf,
+               size_t               i)
+{
+  return i == 0 || buf[i - 1] == '\n' || buf[i - 1] == '\r'
+         || (i == 3 && buf[0] == 0xef && buf[1] == 0xbb && buf[2] == 0xbf);
+}
+
+/* The first byte at or after i (before to) that is a movetext_stop. */
+static inline size_t
+movetext_skip (const unsigned char *buf,
+               size_t               i,
+               size_t               to)
+{
+#ifdef __SSE2__
+  const __m128i lbrace = _mm_set1_epi8 ('{'), semi = _mm_set1_epi8 (';');
+  const __m128i lbracket = _mm_set1_epi8 ('['), lt = _mm_set1_epi8 ('<');
+  const __m128i star = _mm_set1_epi8 ('*'), dash = _mm_set1_epi8 ('-');
+  const __m128i slash = _mm_set1_epi8 ('/'), percent = _mm_set1_epi8 ('%');
+
+  for (; i + 16 <= to; i += 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (buf + i));
+      __m128i hit = _mm_or_si128 (_mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, lbrace),
+                                                              _mm_cmpeq_epi8 (v, semi)),
+                                                _mm_or_si128 (_mm_cmpeq_epi8 (v, lbracket),
+                                                              _mm_cmpeq_epi8 (v, lt))),
+                                  _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, star),
+                                                              _mm_cmpeq_epi8 (v, dash)),
+                                                _mm_or_si128 (_mm_cmpeq_epi8 (v, slash),
+                                                              _mm_cmpeq_epi8 (v, percent))));
+      unsigned mask;
+
+      /* Bytes from 0x80 up have their top bit set. */
+      mask = (unsigned) _mm_movemask_epi8 (hit) | (unsigned) _mm_movemask_epi8 (v);
+      if (mask != 0)
+        return i + (size_t) __builtin_ctz (mask);
+    }
+#endif
+  while (i < to && !movetext_stop[buf[i]])
+    i++;
+  return i;
+}
+
+/* Records the value [value, end) of the tag named data[name, name_end) when
+ * a game list shows it. */
+static inline void
+record_value (const char         *data,
+              uint64_t            name,
+              uint64_t            name_end,
+              uint64_t            value,
+              uint64_t            end,
+              ChessPgnIndexEntry *entry)
+{
+  int tag = wanted_tag (data + name, name_end - name);
+
+  if (tag >= 0 && entry->tag_offset[tag] == 0 && value - entry->offset <= UINT16_MAX)
+    {
+      entry->tag_offset[tag] = (uint16_t) (value - entry->offset);
+      entry->tag_length[tag] = end - value > 255 ? 255 : (uint8_t) (end - value);
     }
 }
 
@@ -316,21 +395,18 @@ scan_range (ChessPgnIndex *index,
       switch ((ScanLex) index->lex)
         {
         case SCAN_COMMENT:
-          if (i == index->line_start && _chess_pgn_looks_like_tag (buf, i, len, true) == 1)
+          if (at_line_start (buf, i) && _chess_pgn_looks_like_tag (buf, i, len, true) == 1)
             {
               /* The comment was never closed: the game ends here. */
               index->lex = SCAN_NORMAL;
               index->game = SCAN_NONE;
               continue;
             }
-          while (i < to && buf[i] != '}' && buf[i] != '\n' && buf[i] != '\r')
-            i++;
+          i = _chess_pgn_comment_stop (buf, i, to);
           if (i >= to)
             return i;
           if (buf[i] == '}')
             index->lex = SCAN_NORMAL;
-          else
-            index->line_start = i + 1;
           i++;
           continue;
 
@@ -359,6 +435,28 @@ scan_range (ChessPgnIndex *index,
           break;
         }
 
+      if (index->game == SCAN_MOVES)
+        {
+          /* The movetext's usual run: nothing in it but moves, numbers,
+           * blanks and the like, up to the next byte that may start or end
+           * something (movetext_stop). Then back to the blank before that
+           * byte's token, a point where the reader's lexer is between
+           * tokens, and read on token by token from there. */
+          size_t j = movetext_skip (buf, i, to);
+          if (j > i)
+            {
+              size_t b = j;
+              while (b > i && buf[b - 1] != ' ' && buf[b - 1] != '\t' && buf[b - 1] != '\n'
+                     && buf[b - 1] != '\r')
+                b--;
+              if (b > i)
+                {
+                  i = b;
+                  continue;
+                }
+            }
+        }
+
       c = buf[i];
       if (c == ' ' || c == '\t')
         {
@@ -367,12 +465,12 @@ scan_range (ChessPgnIndex *index,
         }
       if (c == '\n' || c == '\r')
         {
-          index->line_start = ++i;
+          i++;
           continue;
         }
       if (i == 0 && len >= 3 && c == 0xef && buf[1] == 0xbb && buf[2] == 0xbf)
         {
-          index->line_start = i = 3;
+          i = 3;
           continue;
         }
       if (index->game == SCAN_MOVES && _chess_pgn_is_digit (c))
@@ -391,7 +489,7 @@ scan_range (ChessPgnIndex *index,
       switch (c)
         {
         case '%':
-          if (i == index->line_start)
+          if (at_line_start (buf, i))
             {
               index->lex = SCAN_LINE;
               i++;
@@ -411,8 +509,24 @@ scan_range (ChessPgnIndex *index,
 
         case '[':
           {
-            bool closed;
-            size_t j = _chess_pgn_tag_end (buf, i, len, true, &closed);
+            bool closed = true;
+            size_t name_end, value_start, value_end;
+            size_t j = _chess_pgn_simple_tag (buf, i, len, &name_end, &value_start, &value_end);
+
+            if (j != 0)
+              {
+                /* The usual [Name "value"]. */
+                if (index->game == SCAN_MOVES)
+                  index->game = SCAN_NONE;
+                if (index->game == SCAN_NONE)
+                  begin_game (index, i);
+                index->game = SCAN_TAGS;
+                record_value (data, i + 1, name_end, value_start, value_end,
+                              &index->entries[index->n - 1]);
+                i = j;
+                continue;
+              }
+            j = _chess_pgn_tag_end (buf, i, len, true, &closed);
 
             if (index->game == SCAN_MOVES)
               index->game = SCAN_NONE;
@@ -764,7 +878,6 @@ chess_pgn_index_append (ChessPgnIndex *dst,
     }
   dst->game = part->game;
   dst->lex = part->lex;
-  dst->line_start = part->line_start;
   dst->pos = part->pos;
   dst->done = part->done;
   if (dst->eol == 0)

@@ -463,3 +463,75 @@ _chess_pgn_move_number_end (const unsigned char *buf,
     j++;
   return j;
 }
+
+/* Where the comment text starting at j stops: its '}', the end of its
+ * line, or len. Eight bytes at a time: a byte equal to c makes a zero
+ * byte in w ^ c * 0x01…01, and (x - 0x01…01) & ~x has the top bit set in
+ * the lowest zero byte of x (in higher ones only after it), so the lowest
+ * flagged byte of the three tests is the first stop. */
+static inline size_t
+_chess_pgn_comment_stop (const unsigned char *buf,
+                         size_t               j,
+                         size_t               len)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const uint64_t ones = 0x0101010101010101ULL, tops = 0x8080808080808080ULL;
+
+  for (; j + 8 <= len; j += 8)
+    {
+      uint64_t w, a, b, c, hit;
+      memcpy (&w, buf + j, 8);
+      a = w ^ (ones * '}');
+      b = w ^ (ones * '\n');
+      c = w ^ (ones * '\r');
+      hit = (((a - ones) & ~a) | ((b - ones) & ~b) | ((c - ones) & ~c)) & tops;
+      if (hit)
+        return j + (size_t) (__builtin_ctzll (hit) >> 3);
+    }
+#endif
+  while (j < len && buf[j] != '}' && buf[j] != '\n' && buf[j] != '\r')
+    j++;
+  return j;
+}
+
+
+/* Bytes of a tag name, and the bytes that end a value read in one pass. */
+static const bool _chess_pgn_name_byte[256] = {
+  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true, ['_'] = true,
+};
+static const bool _chess_pgn_value_stop_byte[256] = {
+  ['"'] = true, ['\\'] = true, ['\n'] = true, ['\r'] = true,
+};
+
+/* The usual tag, [Name "value"] without escapes, read in one pass. Returns
+ * the index just past its ']', or 0 when the tag is anything else (or cut
+ * by the end of buf): then the general path reads it. */
+static inline size_t
+_chess_pgn_simple_tag (const unsigned char *buf,
+                       size_t               i,
+                       size_t               len,
+                       size_t              *name_end,
+                       size_t              *value_start,
+                       size_t              *value_end)
+{
+  size_t lim = len - i > CHESS_PGN_MAX_TAG ? i + CHESS_PGN_MAX_TAG : len;
+  size_t j = i + 1;
+
+  if (j >= lim || !(_chess_pgn_name_byte[buf[j]] && buf[j] != '_'))
+    return 0;
+  while (j < lim && _chess_pgn_name_byte[buf[j]])
+    j++;
+  *name_end = j;
+  if (j - i - 1 > 255 || j >= lim || buf[j] != ' ' || ++j >= lim || buf[j] != '"')
+    return 0;
+  *value_start = ++j;
+  while (j < lim && !_chess_pgn_value_stop_byte[buf[j]])
+    j++;
+  if (j >= lim || buf[j] != '"')
+    return 0;
+  *value_end = j++;
+  if (j >= lim || buf[j] != ']')
+    return 0;
+  return j + 1;
+}
+
