@@ -217,24 +217,27 @@ movetext_skip (const unsigned char *buf,
   const __m128i star = _mm_set1_epi8 ('*'), dash = _mm_set1_epi8 ('-');
   const __m128i slash = _mm_set1_epi8 ('/'), percent = _mm_set1_epi8 ('%');
 
-  for (; i + 16 <= to; i += 16)
+#define STOPS(v) \
+  _mm_or_si128 (_mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, lbrace), _mm_cmpeq_epi8 (v, semi)), \
+                              _mm_or_si128 (_mm_cmpeq_epi8 (v, lbracket), _mm_cmpeq_epi8 (v, lt))), \
+                _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, star), _mm_cmpeq_epi8 (v, dash)), \
+                              _mm_or_si128 (_mm_cmpeq_epi8 (v, slash), _mm_cmpeq_epi8 (v, percent))))
+
+  /* 32 bytes a step; bytes from 0x80 up have their top bit set. */
+  for (; i + 32 <= to; i += 32)
     {
       __m128i v = _mm_loadu_si128 ((const __m128i *) (buf + i));
-      __m128i hit = _mm_or_si128 (_mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, lbrace),
-                                                              _mm_cmpeq_epi8 (v, semi)),
-                                                _mm_or_si128 (_mm_cmpeq_epi8 (v, lbracket),
-                                                              _mm_cmpeq_epi8 (v, lt))),
-                                  _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, star),
-                                                              _mm_cmpeq_epi8 (v, dash)),
-                                                _mm_or_si128 (_mm_cmpeq_epi8 (v, slash),
-                                                              _mm_cmpeq_epi8 (v, percent))));
-      unsigned mask;
+      __m128i w = _mm_loadu_si128 ((const __m128i *) (buf + i + 16));
+      __m128i hit = _mm_or_si128 (_mm_or_si128 (STOPS (v), v), _mm_or_si128 (STOPS (w), w));
 
-      /* Bytes from 0x80 up have their top bit set. */
-      mask = (unsigned) _mm_movemask_epi8 (hit) | (unsigned) _mm_movemask_epi8 (v);
-      if (mask != 0)
-        return i + (size_t) __builtin_ctz (mask);
+      if (_mm_movemask_epi8 (hit) != 0)
+        {
+          unsigned mask = (unsigned) _mm_movemask_epi8 (_mm_or_si128 (STOPS (v), v))
+                          | (unsigned) _mm_movemask_epi8 (_mm_or_si128 (STOPS (w), w)) << 16;
+          return i + (size_t) __builtin_ctz (mask);
+        }
     }
+#undef STOPS
 #endif
   while (i < to && !movetext_stop[buf[i]])
     i++;
@@ -799,7 +802,8 @@ clean_result_line (const char *data,
 
 /* The first game start at or after `from` where cutting is safe: a tag
  * line ('[' at the very start of the line, then a name, a blank and '"')
- * after a line that ends with a result token (clean_result_line). After
+ * after a line that ends with a result token (clean_result_line), blank
+ * lines between them allowed. After
  * that line the reader is between games, or in a comment that such a tag
  * line closes; either way it starts a game at the '[' in the state a
  * fresh reader starts in. So parts read separately give what one pass
@@ -825,10 +829,16 @@ next_game_start (const char *data,
       const char *nl = memchr (data + pos, eol, len - pos);
       uint64_t e = nl ? (uint64_t) (nl - data) : len;
 
+      uint64_t k = pos;
+
       if (moves && data[pos] == '['
           && _chess_pgn_looks_like_tag ((const unsigned char *) data, pos, len, true) == 1)
         return pos;
-      moves = clean_result_line (data, pos, e, eol);
+      /* Blank lines change nothing. */
+      while (k < e && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r'))
+        k++;
+      if (k < e)
+        moves = clean_result_line (data, pos, e, eol);
       pos = nl ? e + 1 : len;
     }
   return len;
