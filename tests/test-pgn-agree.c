@@ -41,7 +41,7 @@ test_files (void)
     if (g_str_has_suffix (name, ".pgn"))
       g_ptr_array_add (files, g_build_filename (dir, name, NULL));
   g_ptr_array_sort (files, (GCompareFunc) g_strcmp0);
-  g_assert_cmpuint (files->len, >=, 24);
+  g_assert_cmpuint (files->len, >=, 33);
   return files;
 }
 

@@ -20,12 +20,13 @@
 #define CHESS_PGN_LEX_MORE ((size_t) -1)
 
 /* Bytes that continue a symbol: PGN's letters, digits and _+#=:-/ plus the
- * suffixes !? (split off later) and any non-ASCII byte (dashes, ½,
+ * suffixes !? (split off later), '@' (a crazyhouse drop, "P@d5", so that it
+ * is refused as a variant in one piece) and any non-ASCII byte (dashes, ½,
  * figurines; normalised later). */
 static const bool _chess_pgn_symbol_byte[256] = {
   ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
   ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
-  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
+  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true, ['@'] = true,
   [0x80 ... 0xff] = true,
 };
 
@@ -33,7 +34,7 @@ static const bool _chess_pgn_symbol_byte[256] = {
 static const bool _chess_pgn_symbol_ascii[256] = {
   ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
   ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
-  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
+  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true, ['@'] = true,
 };
 
 static inline bool

@@ -1243,7 +1243,8 @@ process (ChessPgnParser      *p,
                           /* Copied only for someone: a visitor, or the
                            * reader itself (FEN and SetUp). */
                           if (p->v.tag != NULL || (name_len == 3 && memcmp (buf + i + 1, "FEN", 3) == 0)
-                              || (name_len == 5 && memcmp (buf + i + 1, "SetUp", 5) == 0))
+                              || (name_len == 5 && memcmp (buf + i + 1, "SetUp", 5) == 0)
+                              || (name_len == 7 && memcmp (buf + i + 1, "Variant", 7) == 0))
                             {
                               memcpy (name, buf + i + 1, name_len);
                               name[name_len] = '\0';
