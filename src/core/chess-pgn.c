@@ -582,7 +582,7 @@ move_failed (ChessPgnParser         *p,
   if (memchr (san, '@', n) != NULL)
     {
       /* A piece dropped from the hand. */
-      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("variant not supported: %s"), "Crazyhouse");
+      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("variant not supported: %.60s"), "Crazyhouse");
       return;
     }
   if (error->code == CHESS_ERROR_SAN_SYNTAX)
