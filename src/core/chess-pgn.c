@@ -12,6 +12,7 @@
  */
 #include "chess-pgn.h"
 #include "chess-game-private.h"
+#include "chess-pgn-private.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include <string.h>
 
 #include "chess-fen.h"
+#include "chess-pgn-lex.h"
 #include "chess-san.h"
 
 typedef enum
@@ -28,6 +30,7 @@ typedef enum
   LEX_LINE_COMMENT,     /* after ; to the end of the line */
   LEX_SKIP_LINE,        /* % escape line, or the rest of a bad tag's line */
   LEX_SKIP_SYMBOL,      /* the rest of an over-long token */
+  LEX_SKIP_GAP,         /* text between games: to the line end or a '[' */
 } LexState;
 
 typedef enum
@@ -92,6 +95,13 @@ struct _ChessPgnParser
 
   uint64_t         n_games;
   uint64_t         n_errors;
+  uint64_t         n_warnings;
+  uint64_t         error_rest;      /* chess_pgn_parser_error_rest () */
+  unsigned         skip_var;        /* > 0: skipping the rest of the variation at this depth */
+  unsigned         skip_nest;       /* variations opened inside the skipped one */
+  bool             skip_var_seen;   /* the visitor saw that variation's start */
+  bool             gap_warned;      /* text between games: warned once per gap */
+  uint64_t         detected_at;     /* for fail (): where the error was found, if not at loc */
 };
 
 static void *
@@ -142,15 +152,8 @@ is_digit (unsigned char c)
   return c >= '0' && c <= '9';
 }
 
-/* Bytes that continue a symbol: PGN's letters, digits and _+#=:-/ plus the
- * suffixes !? (split off later) and any non-ASCII byte (dashes, ½,
- * figurines; normalised later). */
-static const bool symbol_byte[256] = {
-  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
-  ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
-  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
-  [0x80 ... 0xff] = true,
-};
+#define symbol_byte  _chess_pgn_symbol_byte
+#define symbol_ascii _chess_pgn_symbol_ascii
 
 /* What a byte can start, for the lexer's dispatch. */
 enum
@@ -165,13 +168,6 @@ static const uint8_t byte_class[256] = {
   [' '] = BYTE_BLANK, ['\t'] = BYTE_BLANK, ['\n'] = BYTE_EOL, ['\r'] = BYTE_EOL,
   ['0' ... '9'] = BYTE_SYMBOL, ['A' ... 'Z'] = BYTE_SYMBOL, ['a' ... 'z'] = BYTE_SYMBOL,
   ['-'] = BYTE_SYMBOL,
-};
-
-/* The same without the non-ASCII bytes: the inner loop of the lexer. */
-static const bool symbol_ascii[256] = {
-  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
-  ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
-  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
 };
 
 /* --- Locations and errors -------------------------------------------------- */
@@ -236,8 +232,12 @@ fail (ChessPgnParser         *p,
   va_list args;
 
   if (p->game == GAME_SKIP || p->game == GAME_NONE)
-    return;
+    {
+      p->detected_at = UINT64_MAX;
+      return;
+    }
   error.code = code;
+  error.severity = CHESS_SEVERITY_ERROR;
   error.line = loc->line;
   error.column = loc->column;
   error.offset = (size_t) loc->offset;
@@ -246,10 +246,38 @@ fail (ChessPgnParser         *p,
   vsnprintf (error.message, sizeof error.message, format, args);
   va_end (args);
 
+  p->error_rest = p->detected_at != UINT64_MAX ? p->detected_at : loc->offset;
+  p->detected_at = UINT64_MAX;
   p->n_errors++;
   p->skip_saw_moves = p->game == GAME_MOVES;
   p->game = GAME_SKIP;
   VISIT (p, error, &error);
+}
+
+/* Reports damage that is read through: the game goes on. Not for a game
+ * already refused, whose warnings would only add noise. */
+void
+_chess_pgn_warn (ChessPgnParser         *p,
+                 const ChessPgnLocation *loc,
+                 const char             *format,
+                 ...)
+{
+  ChessError warning;
+  va_list args;
+
+  if (p->game == GAME_SKIP)
+    return;
+  warning.code = CHESS_ERROR_PGN;
+  warning.severity = CHESS_SEVERITY_WARNING;
+  warning.line = loc->line;
+  warning.column = loc->column;
+  warning.offset = (size_t) loc->offset;
+  format = chess_error_translate (format);
+  va_start (args, format);
+  vsnprintf (warning.message, sizeof warning.message, format, args);
+  va_end (args);
+  p->n_warnings++;
+  VISIT (p, warning, &warning);
 }
 
 /* --- Games ----------------------------------------------------------------- */
@@ -265,6 +293,9 @@ game_begin (ChessPgnParser         *p,
   p->fen[0] = '\0';
   p->depth = 0;
   p->plain_depth = 0;
+  p->skip_var = 0;
+  p->skip_nest = 0;
+  p->gap_warned = false;
   p->n_games++;
   p->tok = *loc;
   VISIT (p, game_start, loc);
@@ -277,13 +308,48 @@ game_end (ChessPgnParser *p,
 {
   p->game = GAME_NONE;
   p->game_end_offset = end;
+  p->gap_warned = false;
   VISIT (p, game_end, ok);
+}
+
+/* A FEN refused only for its castling rights (KQkq with the king or a rook
+ * away from its corner): a Chess960 start. */
+static __attribute__ ((noinline)) bool
+_chess_pgn_fen_castles_960 (const char *fen)
+{
+  char copy[CHESS_FEN_MAX + 8];
+  ChessPosition pos;
+  size_t n = strlen (fen), field = 0, i = 0, start, end;
+
+  if (n >= CHESS_FEN_MAX)
+    return false;
+  /* The third field. */
+  while (i < n && fen[i] == ' ')
+    i++;
+  for (; i < n && field < 2; field++)
+    {
+      while (i < n && fen[i] != ' ')
+        i++;
+      while (i < n && fen[i] == ' ')
+        i++;
+    }
+  start = i;
+  while (i < n && fen[i] != ' ')
+    i++;
+  end = i;
+  if (end == start || (end - start == 1 && fen[start] == '-'))
+    return false;
+  memcpy (copy, fen, start);
+  copy[start] = '-';
+  memcpy (copy + start + 1, fen + end, n - end + 1);
+  return chess_fen_parse (&pos, copy, strlen (copy), NULL);
 }
 
 /* The start position, from the FEN tag when there is one. Called at the
  * first token of the movetext. Returns false after reporting an error. */
 static bool
-ensure_start (ChessPgnParser *p)
+ensure_start (ChessPgnParser *p,
+              uint64_t        at)
 {
   ChessError error;
   Level *level;
@@ -302,11 +368,21 @@ ensure_start (ChessPgnParser *p)
   level = &p->levels[0];
   level->has_move = false;
   p->depth = 0;
+  p->detected_at = at;
   if (p->fen[0] != '\0')
     {
+      const char *variant = _chess_pgn_fen_variant (p->fen);
+      if (variant != NULL)
+        {
+          fail (p, CHESS_ERROR_FEN, &p->fen_loc, CHESS_N_ ("variant not supported: %.60s"), variant);
+          return false;
+        }
       if (!chess_fen_parse (&level->cur, p->fen, strlen (p->fen), &error))
         {
-          fail (p, CHESS_ERROR_FEN, &p->fen_loc, CHESS_N_ ("bad FEN tag: %s"), error.message);
+          if (_chess_pgn_fen_castles_960 (p->fen))
+            fail (p, CHESS_ERROR_FEN, &p->fen_loc, CHESS_N_ ("variant not supported: %.60s"), "Chess960");
+          else
+            fail (p, CHESS_ERROR_FEN, &p->fen_loc, CHESS_N_ ("bad FEN tag: %s"), error.message);
           return false;
         }
     }
@@ -317,6 +393,7 @@ ensure_start (ChessPgnParser *p)
     }
   else
     level->cur = p->initial;
+  p->detected_at = UINT64_MAX;
   VISIT (p, start_position, &level->cur);
   return true;
 }
@@ -344,48 +421,18 @@ deliver_tag (ChessPgnParser         *p,
       p->setup = strcmp (p->tag_value, "1") == 0;
       p->setup_loc = *loc;
     }
+  else if (name_len == 7 && memcmp (name, "Variant", 7) == 0 && !_chess_pgn_standard_variant (p->tag_value))
+    {
+      /* Chess960, Crazyhouse, Antichess...: their moves are not this
+       * game's, so one clear error instead of one about castling or SAN. */
+      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("variant not supported: %.60s"), p->tag_value);
+      return;
+    }
   VISIT (p, tag, name, p->tag_value, vlen);
 }
 
-/* Bytes of a tag name, and the bytes that end a value read in one pass. */
-static const bool name_byte[256] = {
-  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true, ['_'] = true,
-};
-static const bool value_stop_byte[256] = {
-  ['"'] = true, ['\\'] = true, ['\n'] = true, ['\r'] = true,
-};
-
-/* The usual tag, [Name "value"] without escapes, read in one pass. Returns
- * the index just past its ']', or 0 when the tag is anything else (or cut
- * by the end of buf): then the general path reads it. */
-static size_t
-simple_tag (const unsigned char *buf,
-            size_t               i,
-            size_t               len,
-            size_t              *name_end,
-            size_t              *value_start,
-            size_t              *value_end)
-{
-  size_t lim = len - i > CHESS_PGN_MAX_TAG ? i + CHESS_PGN_MAX_TAG : len;
-  size_t j = i + 1;
-
-  if (j >= lim || !is_alnum (buf[j]))
-    return 0;
-  while (j < lim && name_byte[buf[j]])
-    j++;
-  *name_end = j;
-  if (j - i - 1 > 255 || j >= lim || buf[j] != ' ' || ++j >= lim || buf[j] != '"')
-    return 0;
-  *value_start = ++j;
-  while (j < lim && !value_stop_byte[buf[j]])
-    j++;
-  if (j >= lim || buf[j] != '"')
-    return 0;
-  *value_end = j++;
-  if (j >= lim || buf[j] != ']')
-    return 0;
-  return j + 1;
-}
+#define simple_tag _chess_pgn_simple_tag
+#define name_byte _chess_pgn_name_byte
 
 /* Handles one complete [Name "value"] of n bytes at t (t[0] == '[',
  * t[n - 1] == ']'). */
@@ -415,20 +462,34 @@ handle_tag (ChessPgnParser         *p,
       fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("bad tag %s: expected '\"' before the value"), name);
       return;
     }
-  for (i++; i < n && t[i] != '"'; i++)
+  /* The value ends at the last '"' before the ']': quotes inside it that
+   * were not escaped are read as part of it ([Annotator "Lopez "Battle
+   * Royale""]), and a value whose quote never closes ends at the ']'
+   * ([Annotator "Krush, I]). Both with a warning. */
+  size_t last = n - 1;
+  bool inner_quote = false;
+  while (last > i && t[last] != '"')
+    last--;
+  if (last == i)
+    {
+      last = n - 1;
+      while (last > i + 1 && (t[last - 1] == ' ' || t[last - 1] == '\t'))
+        last--;
+      _chess_pgn_warn (p, loc, CHESS_N_ ("tag %s: the value has no closing '\"'"), name);
+    }
+  for (i++; i < last; i++)
     {
       unsigned char c = t[i];
       if (c == '\\' && i + 1 < n && (t[i + 1] == '"' || t[i + 1] == '\\'))
         c = t[++i];
+      else if (c == '"')
+        inner_quote = true;
       p->tag_value[vlen++] = (char) c;
     }
   p->tag_value[vlen] = '\0';
-  if (i >= n)
-    {
-      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("bad tag %s: the value has no closing '\"'"), name);
-      return;
-    }
-  for (i++; i < n - 1; i++)
+  if (inner_quote)
+    _chess_pgn_warn (p, loc, CHESS_N_ ("tag %s: a '\"' inside the value is not escaped"), name);
+  for (i = last + 1; i < n - 1; i++)
     if (t[i] != ' ' && t[i] != '\t')
       {
         fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("bad tag %s: unexpected '%c' after the value"),
@@ -442,7 +503,7 @@ static void
 emit_nag (ChessPgnParser *p,
           unsigned        nag)
 {
-  if (p->game == GAME_SKIP)
+  if (p->game == GAME_SKIP || p->skip_var != 0)
     return;
   VISIT (p, nag, nag);
 }
@@ -471,12 +532,13 @@ emit_result (ChessPgnParser         *p,
       /* A result with no game before it: an empty game. */
       game_begin (p, loc);
     }
-  if (p->game != GAME_SKIP && ensure_start (p))
+  if (p->game != GAME_SKIP && ensure_start (p, loc->offset))
     {
       if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth > 0 : p->depth > 0)
         {
           ChessPgnLocation open = (p->flags & CHESS_PGN_NO_MOVES) ? *loc
                                                                    : p->levels[p->depth].open;
+          p->detected_at = loc->offset;
           fail (p, CHESS_ERROR_PGN, &open,
                 CHESS_N_ ("unbalanced parentheses: '(' not closed before the result %s"), result);
         }
@@ -496,7 +558,8 @@ move_failed (ChessPgnParser         *p,
              const ChessPgnLocation *loc,
              const ChessError       *error)
 {
-  char fen[CHESS_FEN_MAX];
+  char fen[CHESS_FEN_MAX], text[sizeof error->message];
+  ChessErrorCode code = error->code == CHESS_OK ? CHESS_ERROR_SAN_ILLEGAL : error->code;
   const char *what = chess_error_translate (error->code == CHESS_ERROR_SAN_AMBIGUOUS ? CHESS_N_ ("ambiguous move")
                      : error->code == CHESS_ERROR_SAN_SYNTAX  ? CHESS_N_ ("not a move")
                                                               : CHESS_N_ ("illegal move"));
@@ -516,18 +579,37 @@ move_failed (ChessPgnParser         *p,
       else if (strncmp (reason, shown_prefix, strlen (shown_prefix)) == 0)
         reason += strlen (shown_prefix);
     }
+  if (memchr (san, '@', n) != NULL)
+    {
+      /* A piece dropped from the hand. */
+      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("variant not supported: %.60s"), "Crazyhouse");
+      return;
+    }
   if (error->code == CHESS_ERROR_SAN_SYNTAX)
     {
       if (reason[0] == '\'' && strncmp (reason + 1, san, (size_t) shown) == 0
           && reason[shown + 1] == '\'' && reason[shown + 2] == '\0')
-        fail (p, error->code, loc, CHESS_N_ ("%s: '%.*s'"), what, shown, san);
+        snprintf (text, sizeof text, chess_error_translate (CHESS_N_ ("%s: '%.*s'")), what, shown, san);
       else
-        fail (p, error->code, loc, CHESS_N_ ("%s: '%.*s': %s"), what, shown, san, reason);
+        snprintf (text, sizeof text, chess_error_translate (CHESS_N_ ("%s: '%.*s': %s")), what, shown,
+                  san, reason);
+    }
+  else
+    {
+      chess_fen_write (&level->cur, fen);
+      snprintf (text, sizeof text, chess_error_translate (CHESS_N_ ("%s '%.*s': %s (position %s)")),
+                what, shown, san, reason, fen);
+    }
+  if (p->depth == 0)
+    {
+      fail (p, code, loc, "%s", text);
       return;
     }
-  chess_fen_write (&level->cur, fen);
-  fail (p, error->code == CHESS_OK ? CHESS_ERROR_SAN_ILLEGAL : error->code, loc,
-        CHESS_N_ ("%s '%.*s': %s (position %s)"), what, shown, san, reason, fen);
+  /* In a variation: the game is kept, and so is the variation up to here. */
+  _chess_pgn_warn (p, loc, CHESS_N_ ("%s; the rest of the variation is skipped"), text);
+  p->skip_var = p->depth;
+  p->skip_nest = 0;
+  p->skip_var_seen = true;
 }
 
 /* A move token: played, or reported at loc (or, when loc is NULL, at the
@@ -548,6 +630,8 @@ handle_move (ChessPgnParser         *p,
       VISIT (p, move, san, n, CHESS_MOVE_NONE, NULL);
       return;
     }
+  if (p->skip_var != 0)
+    return;
   level = &p->levels[p->depth];
   /* Without an error to fill (and clear) first: a refused move is read
    * again for its reason, which is rare and cheap enough. */
@@ -571,8 +655,17 @@ handle_move (ChessPgnParser         *p,
           here = loc_of (p, offset);
           loc = &here;
         }
-      move_failed (p, level, san, n, loc, &error);
-      return;
+      /* "exd6ep": en passant noted the French way, glued to the move. */
+      if (n > 4 && san[n - 2] == 'e' && san[n - 1] == 'p'
+          && (move = chess_san_parse (&level->cur, san, n - 2, NULL)) != CHESS_MOVE_NONE
+          && move != CHESS_MOVE_NULL)
+        _chess_pgn_warn (p, loc, CHESS_N_ ("'%.*s': \"ep\" after a move is not PGN; ignored"),
+                         (int) n, san);
+      else
+        {
+          move_failed (p, level, san, n, loc, &error);
+          return;
+        }
     }
   level->prev = level->cur;
   chess_position_make_move (&level->cur, move);
@@ -594,7 +687,35 @@ enter_movetext (ChessPgnParser         *p,
       return false;
     }
   p->game = GAME_MOVES;
-  return p->have_start || ensure_start (p);
+  return p->have_start || ensure_start (p, loc->offset);
+}
+
+/* Text between games that starts no game: skipped to the end of its line
+ * (or the next '['), with one warning per stretch of such text. */
+static void
+skip_gap (ChessPgnParser         *p,
+          const ChessPgnLocation *loc)
+{
+  if (!p->gap_warned)
+    _chess_pgn_warn (p, loc, CHESS_N_ ("text outside a game; ignored up to the end of the line"));
+  p->gap_warned = true;
+  p->lex = LEX_SKIP_GAP;
+}
+
+/* A result read through: the game is begun if need be (a result alone is
+ * an empty game), warned about, and ended. */
+static void
+tolerated_result (ChessPgnParser         *p,
+                  const char             *result,
+                  const ChessPgnLocation *loc,
+                  uint64_t                end,
+                  const char             *format,
+                  const char             *what)
+{
+  if (p->game == GAME_NONE)
+    game_begin (p, loc);
+  _chess_pgn_warn (p, loc, format, what, result);
+  emit_result (p, result, loc, end);
 }
 
 /* A complete symbol: move number, result, move (with suffixes), null move.
@@ -607,68 +728,64 @@ handle_symbol (ChessPgnParser         *p,
                const ChessPgnLocation *loc,
                uint64_t                end)
 {
-  char norm[CHESS_PGN_MAX_TOKEN * 2 + 8];
-  const char *s = (const char *) t;
-  size_t k = n, suffix;
+  char norm[CHESS_PGN_MAX_TOKEN * 3 + 8];
+  const char *s = (const char *) t, *result = NULL;
+  size_t k = n, suffix, move_len = 0;
+  bool latin1 = false;
 
   if (!plain)
     {
-      /* Normalise: dashes to '-', ½ to 1/2, figurines to letters. */
-      k = 0;
-      for (size_t i = 0; i < n; i++)
-        {
-          unsigned char c = t[i];
-          if (c == 0xe2 && i + 2 < n && t[i + 1] == 0x80 && (t[i + 2] == 0x93 || t[i + 2] == 0x94))
-            {
-              norm[k++] = '-';
-              i += 2;
-            }
-          else if (c == 0xe2 && i + 2 < n && t[i + 1] == 0x99 && t[i + 2] >= 0x94 && t[i + 2] <= 0x9f)
-            {
-              norm[k++] = "KQRBNPKQRBNP"[t[i + 2] - 0x94];
-              i += 2;
-            }
-          else if (c == 0xc2 && i + 1 < n && t[i + 1] == 0xbd)
-            {
-              memcpy (norm + k, "1/2", 3);
-              k += 3;
-              i += 1;
-            }
-          else
-            norm[k++] = (char) c;
-        }
-      norm[k] = '\0';
+      /* Dashes to '-', ½ to 1/2, figurines to letters. */
+      k = _chess_pgn_normalize (t, n, norm, &latin1);
       s = norm;
     }
 
-  if (s[0] >= '0' && s[0] <= '9')
+  switch (_chess_pgn_symbol_kind (s, k, &result, &move_len))
     {
-      static const char *const results[] = { "1-0", "0-1", "1/2-1/2" };
-      bool digits = true;
-
-      for (unsigned r = 0; r < 3; r++)
-        if (k == strlen (results[r]) && memcmp (s, results[r], k) == 0)
-          {
-            emit_result (p, results[r], loc, end);
-            return;
-          }
-      for (size_t i = 1; i < k && digits; i++)
-        digits = s[i] >= '0' && s[i] <= '9';
-      if (digits && !(k == 4 && memcmp (s, "0000", 4) == 0))
+    case CHESS_PGN_SYM_RESULT:
+      if (latin1)
+        tolerated_result (p, result, loc, end, CHESS_N_ ("'%s' read as the result %s"), "½-½");
+      else
+        emit_result (p, result, loc, end);
+      return;
+    case CHESS_PGN_SYM_HALF:
+      tolerated_result (p, result, loc, end, CHESS_N_ ("'%s' read as the result %s"), "1/2");
+      return;
+    case CHESS_PGN_SYM_NUMBER:
+      /* A move number: only says that the movetext has begun. */
+      enter_movetext (p, loc);
+      return;
+    case CHESS_PGN_SYM_GLUED:
+      /* "Qg20-1": the move, then the result. */
+      if (enter_movetext (p, loc))
         {
-          /* A move number: only says that the movetext has begun. */
-          enter_movetext (p, loc);
-          return;
+          handle_move (p, s, move_len, loc, loc->offset);
+          if (p->game != GAME_SKIP)
+            _chess_pgn_warn (p, loc, CHESS_N_ ("the result %s is glued to the move %.*s"), result,
+                             (int) move_len, s);
         }
+      emit_result (p, result, loc, end);
+      return;
+    case CHESS_PGN_SYM_MOVE:
+      break;
     }
 
+  if (p->game == GAME_NONE && !_chess_pgn_move_shaped (s, k))
+    {
+      skip_gap (p, loc);
+      return;
+    }
   suffix = k;
   while (suffix > 0 && (s[suffix - 1] == '!' || s[suffix - 1] == '?'))
     suffix--;
   if (!enter_movetext (p, loc))
     return;
-  if (k == 4 && memcmp (s, "e.p.", 4) == 0)
-    return;     /* "exd6 e.p.": the note belongs to the move before */
+  if ((k == 4 && memcmp (s, "e.p.", 4) == 0) || (k == 2 && memcmp (s, "ep", 2) == 0))
+    {
+      /* "exd6 e.p.": the note belongs to the move before. */
+      _chess_pgn_warn (p, loc, CHESS_N_ ("'%.*s' after a move is not PGN; ignored"), (int) k, s);
+      return;
+    }
   if (suffix == 0)
     {
       unsigned nag = suffix_nag (s, k);
@@ -676,6 +793,9 @@ handle_symbol (ChessPgnParser         *p,
         emit_nag (p, nag);
       return;
     }
+  if (suffix > 4 && memcmp (s + suffix - 4, "e.p.", 4) == 0 && p->skip_var == 0)
+    _chess_pgn_warn (p, loc, CHESS_N_ ("'%.*s': \"e.p.\" after a move is not PGN; ignored"),
+                     (int) suffix, s);
   handle_move (p, s, suffix, loc, loc->offset);
   if (suffix < k && p->game != GAME_SKIP)
     {
@@ -691,6 +811,11 @@ variation_start (ChessPgnParser         *p,
 {
   if (!enter_movetext (p, loc))
     return;
+  if (p->skip_var != 0)
+    {
+      p->skip_nest++;
+      return;
+    }
   if (p->flags & CHESS_PGN_NO_MOVES)
     {
       if (p->plain_depth >= CHESS_PGN_MAX_DEPTH)
@@ -705,7 +830,11 @@ variation_start (ChessPgnParser         *p,
       Level *outer = &p->levels[p->depth];
       if (!outer->has_move)
         {
-          fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("a variation must follow a move"));
+          /* "(Diagram)" before the first move, and the like: skipped. */
+          _chess_pgn_warn (p, loc, CHESS_N_ ("a variation must follow a move; skipped"));
+          p->skip_var = p->depth + 1;
+          p->skip_nest = 0;
+          p->skip_var_seen = false;
           return;
         }
       if (p->depth >= CHESS_PGN_MAX_DEPTH)
@@ -733,9 +862,22 @@ variation_end (ChessPgnParser         *p,
 {
   if (!enter_movetext (p, loc))
     return;
-  if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth == 0 : p->depth == 0)
+  if (p->skip_var != 0)
     {
-      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("unbalanced parentheses: ')' without '('"));
+      bool seen = p->skip_var_seen;
+
+      if (p->skip_nest > 0)
+        {
+          p->skip_nest--;
+          return;
+        }
+      p->skip_var = 0;
+      if (!seen)
+        return;
+    }
+  else if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth == 0 : p->depth == 0)
+    {
+      _chess_pgn_warn (p, loc, CHESS_N_ ("unbalanced parentheses: ')' without '('; ignored"));
       return;
     }
   if (p->flags & CHESS_PGN_NO_MOVES)
@@ -753,48 +895,21 @@ end_without_result (ChessPgnParser *p,
 {
   if (p->game == GAME_NONE)
     return;
-  if (p->game != GAME_SKIP && ensure_start (p))
+  if (p->game != GAME_SKIP && ensure_start (p, end))
     {
       bool open = (p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth > 0 : p->depth > 0;
       if (open)
         {
           ChessPgnLocation where = (p->flags & CHESS_PGN_NO_MOVES) ? p->tok
                                                                     : p->levels[p->depth].open;
+          p->detected_at = end;
           fail (p, CHESS_ERROR_PGN, &where, CHESS_N_ ("unbalanced parentheses: '(' never closed"));
         }
     }
   game_end (p, p->game != GAME_SKIP, end);
 }
 
-/* Where the comment text starting at j stops: its '}', the end of its
- * line, or len. Eight bytes at a time: a byte equal to c makes a zero
- * byte in w ^ c * 0x01…01, and (x - 0x01…01) & ~x has the top bit set in
- * the lowest zero byte of x (in higher ones only after it), so the lowest
- * flagged byte of the three tests is the first stop. */
-static size_t
-comment_stop (const unsigned char *buf,
-              size_t               j,
-              size_t               len)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  const uint64_t ones = 0x0101010101010101ULL, tops = 0x8080808080808080ULL;
-
-  for (; j + 8 <= len; j += 8)
-    {
-      uint64_t w, a, b, c, hit;
-      memcpy (&w, buf + j, 8);
-      a = w ^ (ones * '}');
-      b = w ^ (ones * '\n');
-      c = w ^ (ones * '\r');
-      hit = (((a - ones) & ~a) | ((b - ones) & ~b) | ((c - ones) & ~c)) & tops;
-      if (hit)
-        return j + (size_t) (__builtin_ctzll (hit) >> 3);
-    }
-#endif
-  while (j < len && buf[j] != '}' && buf[j] != '\n' && buf[j] != '\r')
-    j++;
-  return j;
-}
+#define comment_stop _chess_pgn_comment_stop
 
 static void
 comment_append (ChessPgnParser      *p,
@@ -831,7 +946,7 @@ comment_append (ChessPgnParser      *p,
 static void
 comment_end (ChessPgnParser *p)
 {
-  if (p->game == GAME_NONE || p->game == GAME_SKIP)
+  if (p->game == GAME_NONE || p->game == GAME_SKIP || p->skip_var != 0)
     return;
   if (p->comment_overflow)
     {
@@ -855,50 +970,9 @@ comment_begin (ChessPgnParser         *p,
   p->comment_loc = *loc;
 }
 
-/* Inside a { } comment, at a line start: does a tag section start here?
- * Returns 1 yes, 0 no, -1 when more bytes are needed to tell. That is how an
- * unterminated comment is caught at the next game instead of eating the
- * rest of the file. */
-static int
-looks_like_tag (const unsigned char *buf,
-                size_t               i,
-                size_t               len,
-                bool                 final)
-{
-  size_t j = i + 1, k = 0;
+#define looks_like_tag _chess_pgn_looks_like_tag
 
-  if (buf[i] != '[')
-    return 0;
-  for (; j < len && k < 40 && (is_alnum (buf[j]) || buf[j] == '_'); j++, k++)
-    ;
-  if (j >= len)
-    return final ? 0 : -1;
-  if (k == 0 || k >= 40 || (buf[j] != ' ' && buf[j] != '\t'))
-    return 0;
-  while (j < len && (buf[j] == ' ' || buf[j] == '\t'))
-    j++;
-  if (j >= len)
-    return final ? 0 : -1;
-  return buf[j] == '"';
-}
-
-/* "12." or "12...": the index past its periods, or i when buf[i] does not
- * start a move number (a result, a move written with zeros). */
-static inline size_t
-move_number_end (const unsigned char *buf,
-                 size_t               i,
-                 size_t               len)
-{
-  size_t j = i + 1;
-
-  while (j < len && j - i < 10 && is_digit (buf[j]))
-    j++;
-  if (j >= len || buf[j] != '.')
-    return i;
-  while (j < len && buf[j] == '.')
-    j++;
-  return j;
-}
+#define move_number_end _chess_pgn_move_number_end
 
 /* The bytes of a plain move after its first letter ("Nbd7", "exd8=Q+",
  * "O-O"). */
@@ -964,8 +1038,9 @@ movetext_run (ChessPgnParser      *p,
       for (; j < end && move_byte[buf[j]]; j++)
         ;
       if (j - i > CHESS_PGN_MAX_TOKEN || (j >= len && !final)
-          || (j < len && (symbol_byte[buf[j]] || buf[j] == '.' || buf[j] == '(')))
-        return i;
+          || (j < len && (symbol_byte[buf[j]] || buf[j] == '.' || buf[j] == '('))
+          || (j - i > 3 && buf[j - 2] == '-' && (buf[j - 1] == '0' || buf[j - 1] == '1')))
+        return i;   /* the last test: a result glued to the move ("Qg20-1") */
       handle_move (p, (const char *) buf + i, j - i, NULL, p->offset + i);
       i = j;
       if (p->game != GAME_MOVES || p->stopped)
@@ -1017,6 +1092,7 @@ process (ChessPgnParser      *p,
                 if (tag > 0)
                   {
                     p->lex = LEX_NORMAL;
+                    p->detected_at = p->offset + i;
                     fail (p, CHESS_ERROR_PGN, &p->comment_loc, CHESS_N_ ("unterminated comment"));
                     end_without_result (p, p->offset + i);
                     break;
@@ -1065,6 +1141,13 @@ process (ChessPgnParser      *p,
 
         case LEX_SKIP_SYMBOL:
           while (i < len && symbol_byte[buf[i]])
+            i++;
+          if (i < len)
+            p->lex = LEX_NORMAL;
+          break;
+
+        case LEX_SKIP_GAP:
+          while (i < len && buf[i] != '\n' && buf[i] != '\r' && buf[i] != '[')
             i++;
           if (i < len)
             p->lex = LEX_NORMAL;
@@ -1143,8 +1226,8 @@ process (ChessPgnParser      *p,
                   case '[':
                     {
                       /* A whole tag, up to its ']' on the same line. */
-                      size_t j = i + 1, name_end, value_start, value_end;
-                      bool quoted = false, closed = false;
+                      size_t j, name_end, value_start, value_end;
+                      bool closed = false;
                       size_t after = simple_tag (buf, i, len, &name_end, &value_start, &value_end);
 
                       if (after != 0)
@@ -1160,7 +1243,8 @@ process (ChessPgnParser      *p,
                           /* Copied only for someone: a visitor, or the
                            * reader itself (FEN and SetUp). */
                           if (p->v.tag != NULL || (name_len == 3 && memcmp (buf + i + 1, "FEN", 3) == 0)
-                              || (name_len == 5 && memcmp (buf + i + 1, "SetUp", 5) == 0))
+                              || (name_len == 5 && memcmp (buf + i + 1, "SetUp", 5) == 0)
+                              || (name_len == 7 && memcmp (buf + i + 1, "Variant", 7) == 0))
                             {
                               memcpy (name, buf + i + 1, name_len);
                               name[name_len] = '\0';
@@ -1171,22 +1255,8 @@ process (ChessPgnParser      *p,
                           i = after;
                           goto next;
                         }
-                      for (; j < len && j - i < CHESS_PGN_MAX_TAG; j++)
-                        {
-                          unsigned char d = buf[j];
-                          if (d == '\n' || d == '\r')
-                            break;
-                          if (quoted && d == '\\' && j + 1 < len && (buf[j + 1] == '"' || buf[j + 1] == '\\'))
-                            j++;
-                          else if (d == '"')
-                            quoted = !quoted;
-                          else if (d == ']' && !quoted)
-                            {
-                              closed = true;
-                              break;
-                            }
-                        }
-                      if (!closed && j >= len && !final && j - i < CHESS_PGN_MAX_TAG)
+                      j = _chess_pgn_tag_end (buf, i, len, final, &closed);
+                      if (j == CHESS_PGN_LEX_MORE)
                         return i;
 
                       if (p->game == GAME_MOVES || (p->game == GAME_SKIP && p->skip_saw_moves))
@@ -1213,12 +1283,63 @@ process (ChessPgnParser      *p,
                     }
 
                   case '(':
+                    {
+                      bool more;
+                      const char *forfeit = _chess_pgn_forfeit (buf, i, len, final, &more);
+                      if (more)
+                        return i;
+                      if (forfeit != NULL)
+                        {
+                          i += 7;
+                          tolerated_result (p, forfeit, &loc, p->offset + i,
+                                            CHESS_N_ ("the forfeit marker '%s' read as the result %s"),
+                                            forfeit[0] == '1' ? "(+)-(-)"
+                                            : forfeit[0] == '0' ? "(-)-(+)" : "(-)-(-)");
+                          goto next;
+                        }
+                    }
+                    if (p->game == GAME_NONE)
+                      {
+                        skip_gap (p, &loc);
+                        goto next;
+                      }
                     variation_start (p, &loc);
                     i++;
                     goto next;
 
                   case ')':
+                    if (p->game == GAME_NONE)
+                      {
+                        skip_gap (p, &loc);
+                        goto next;
+                      }
                     variation_end (p, &loc);
+                    i++;
+                    goto next;
+
+                  case '<':
+                    {
+                      /* HTML markup of a web page's copy ("<br />"): one
+                       * error for the game, and not read as movetext. */
+                      size_t j = _chess_pgn_markup_end (buf, i, len, final);
+                      if (j == CHESS_PGN_LEX_MORE)
+                        return i;
+                      if (j == i + 1 || p->game == GAME_NONE)
+                        goto junk;
+                      fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("HTML markup '%.*s' in the game"),
+                            (int) (j - i > 20 ? 20 : j - i), (const char *) buf + i);
+                      i = j;
+                      goto next;
+                    }
+
+                  case '}':
+                  case ',':
+                  case '+':
+                  case '#':
+                  case '=':
+                    if (p->game == GAME_NONE)
+                      goto junk;
+                    _chess_pgn_warn (p, &loc, CHESS_N_ ("stray '%c'; ignored"), c);
                     i++;
                     goto next;
 
@@ -1232,6 +1353,11 @@ process (ChessPgnParser      *p,
                     goto next;
 
                   case '$':
+                    if (p->game == GAME_NONE)
+                      {
+                        skip_gap (p, &loc);
+                        goto next;
+                      }
                     {
                       size_t j = i + 1;
                       unsigned nag = 0;
@@ -1255,6 +1381,11 @@ process (ChessPgnParser      *p,
 
                   case '!':
                   case '?':
+                    if (p->game == GAME_NONE)
+                      {
+                        skip_gap (p, &loc);
+                        goto next;
+                      }
                     {
                       size_t j = i;
                       while (j < len && (buf[j] == '!' || buf[j] == '?') && j - i < 3)
@@ -1302,59 +1433,18 @@ process (ChessPgnParser      *p,
 
             if (is_alnum (c) || c == '-' || c >= 0x80)
               {
-                /* At most CHESS_PGN_MAX_TOKEN + 1 bytes are looked at: one
-                 * more than that means "too long". */
-                size_t end = len - i > CHESS_PGN_MAX_TOKEN + 1 ? i + CHESS_PGN_MAX_TOKEN + 1 : len;
-                size_t j = i + 1;
-                bool plain = c < 0x80;
-                for (;;)
-                  {
-                    for (;;)
-                      {
-                        while (j < end && symbol_ascii[buf[j]])
-                          j++;
-                        if (j >= end || buf[j] < 0x80)
-                          break;
-                        plain = false;
-                        if (buf[j] == 0xe2)
-                          {
-                            if (len - j < 3 && !final)
-                              return i;
-                            if (len - j >= 3 && buf[j + 1] == 0x80 && buf[j + 2] == 0xa6)
-                              break;    /* "…" ends the move number */
-                          }
-                        j++;
-                      }
-                    if (j - i > CHESS_PGN_MAX_TOKEN)
-                      break;
-                    if (j >= len && !final)
-                      return i;
-                    /* "exd6e.p." and "e8(Q)" stay one token. */
-                    if (j < len && buf[j] == '.' && buf[j - 1] == 'e')
-                      {
-                        if (len - j < 3 && !final)
-                          return i;
-                        if (len - j >= 3 && buf[j + 1] == 'p' && buf[j + 2] == '.')
-                          {
-                            j += 3;
-                            continue;
-                          }
-                      }
-                    if (j < len && buf[j] == '(' && j > i && is_digit (buf[j - 1]))
-                      {
-                        if (len - j < 3 && !final)
-                          return i;
-                        if (len - j >= 3 && strchr ("QRBNqrbn", buf[j + 1]) != NULL
-                            && buf[j + 1] != '\0' && buf[j + 2] == ')')
-                          {
-                            j += 3;
-                            continue;
-                          }
-                      }
-                    break;
-                  }
+                bool plain;
+                size_t j = _chess_pgn_symbol_end (buf, i, len, final, &plain);
+
+                if (j == CHESS_PGN_LEX_MORE)
+                  return i;
                 if (j - i > CHESS_PGN_MAX_TOKEN)
                   {
+                    if (p->game == GAME_NONE)
+                      {
+                        skip_gap (p, &loc);
+                        goto next;
+                      }
                     if (enter_movetext (p, &loc))
                       fail (p, CHESS_ERROR_LIMIT, &loc, CHESS_N_ ("token longer than %d bytes"),
                             CHESS_PGN_MAX_TOKEN);
@@ -1363,6 +1453,8 @@ process (ChessPgnParser      *p,
                     goto next;
                   }
                 handle_symbol (p, buf + i, j - i, plain, &loc, p->offset + j);
+                if (p->lex == LEX_SKIP_GAP)
+                  goto next;
                 i = j;
                 /* The periods after a move number ("12." or "12...") need
                  * no trip through the dispatch. */
@@ -1372,17 +1464,27 @@ process (ChessPgnParser      *p,
               }
 
           junk: ;
-            /* Anything else is not PGN: the game (or a new one) fails. */
-            bool fresh = p->game == GAME_NONE;
-            if (fresh)
-              game_begin (p, &loc);
+            /* Anything else is not PGN: the game fails (junk among tags
+             * is not its movetext). Between games it is text to skip. */
+            if (p->game == GAME_NONE)
+              {
+                if (c >= 32 && c != 127)
+                  {
+                    skip_gap (p, &loc);
+                    goto next;
+                  }
+                /* Control bytes: binary data, not stray text. A game of
+                 * its own, refused (and its movetext, for what follows). */
+                game_begin (p, &loc);
+                fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("unexpected byte 0x%02x"), c);
+                p->skip_saw_moves = true;
+                i++;
+                goto next;
+              }
             if (c >= 32 && c < 127)
               fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("unexpected character '%c'"), c);
             else
               fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("unexpected byte 0x%02x"), c);
-            /* Junk that opened a game is its movetext; junk among tags is not. */
-            if (fresh)
-              p->skip_saw_moves = true;
             i++;
             goto next;
           }
@@ -1430,6 +1532,7 @@ chess_pgn_parser_new (const ChessPgnVisitor *visitor,
   p->fen = xmalloc (CHESS_PGN_MAX_TAG + 1);
   p->fen[0] = '\0';
   p->tag_value = xmalloc (CHESS_PGN_MAX_TAG + 1);
+  p->detected_at = UINT64_MAX;
   chess_position_init_start (&p->initial);
   return p;
 }
@@ -1524,6 +1627,7 @@ chess_pgn_parser_finish (ChessPgnParser *p)
   switch (p->lex)
     {
     case LEX_BRACE_COMMENT:
+      p->detected_at = p->offset;
       fail (p, CHESS_ERROR_PGN, &p->comment_loc, CHESS_N_ ("unterminated comment"));
       break;
     case LEX_LINE_COMMENT:
@@ -1562,627 +1666,21 @@ chess_pgn_parser_n_errors (const ChessPgnParser *parser)
   return parser->n_errors;
 }
 
-/* --- The game builder ------------------------------------------------------ */
-
-struct _ChessPgnReader
+uint64_t
+chess_pgn_parser_n_warnings (const ChessPgnParser *parser)
 {
-  ChessPgnParser  *parser;
-  ChessPgnGameFunc func;
-  void            *user_data;
-
-  ChessGame       *game;
-  ChessError       error;
-  ChessPgnLocation where;
-  ChessNodeId      cur;          /* last node of the current line */
-  bool             line_has_move;
-  bool             after_paren;  /* a ')' since the last move */
-  char            *pending;      /* comment waiting for the next move */
-  ChessNodeId      stack[CHESS_PGN_MAX_DEPTH + 1];
-  unsigned         depth;
-};
-
-/* Comments are kept with their white space folded: line breaks inside a
- * comment carry no meaning in PGN, and the writer re-wraps them. */
-static char *
-fold_space (const char *text,
-            size_t      len)
-{
-  char *out = xmalloc (len + 1);
-  size_t k = 0;
-  bool space = false;
-
-  for (size_t i = 0; i < len; i++)
-    {
-      unsigned char c = (unsigned char) text[i];
-      if (is_space (c))
-        space = k > 0;
-      else
-        {
-          if (space)
-            out[k++] = ' ';
-          space = false;
-          out[k++] = (char) c;
-        }
-    }
-  out[k] = '\0';
-  return out;
+  return parser->n_warnings;
 }
 
-static void
-append_comment (ChessGame        *game,
-                ChessNodeId       node,
-                ChessCommentPlace place,
-                const char       *text)
+uint64_t
+chess_pgn_parser_error_rest (const ChessPgnParser *parser)
 {
-  const char *old = chess_game_node_comment (game, node, place);
-
-  if (text[0] == '\0')
-    return;
-  if (old == NULL)
-    chess_game_node_set_comment (game, node, place, text);
-  else
-    {
-      size_t n = strlen (old) + strlen (text) + 2;
-      char *joined = xmalloc (n);
-      snprintf (joined, n, "%s %s", old, text);
-      chess_game_node_set_comment (game, node, place, joined);
-      free (joined);
-    }
+  return parser->error_rest;
 }
 
-static void
-flush_pending (ChessPgnReader *r)
+uint64_t
+chess_pgn_parser_game_end (const ChessPgnParser *parser)
 {
-  if (r->pending == NULL)
-    return;
-  append_comment (r->game, r->cur, CHESS_COMMENT_AFTER, r->pending);
-  free (r->pending);
-  r->pending = NULL;
+  return parser->game_end_offset;
 }
 
-static void
-reader_game_start_cb (void                   *user_data,
-                      const ChessPgnLocation *where)
-{
-  ChessPgnReader *r = user_data;
-
-  chess_game_free (r->game);
-  free (r->pending);
-  r->pending = NULL;
-  r->game = chess_game_new ();
-  chess_error_clear (&r->error);
-  r->where = *where;
-  r->cur = CHESS_NODE_ROOT;
-  r->line_has_move = false;
-  r->after_paren = false;
-  r->depth = 0;
-}
-
-static void
-reader_tag_cb (void       *user_data,
-               const char *name,
-               const char *value,
-               size_t      value_len)
-{
-  ChessPgnReader *r = user_data;
-
-  if (strcmp (name, "SetUp") == 0 || strcmp (name, "FEN") == 0)
-    return;        /* written back from the start position */
-  chess_game_set_tag (r->game, name, value);
-}
-
-static void
-reader_start_position_cb (void                *user_data,
-                          const ChessPosition *pos)
-{
-  ChessPgnReader *r = user_data;
-  const char *c = chess_game_node_comment (r->game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER);
-  char *keep = c ? fold_space (c, strlen (c)) : NULL;
-
-  chess_game_set_start_position (r->game, pos);
-  if (keep != NULL)
-    chess_game_node_set_comment (r->game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER, keep);
-  free (keep);
-}
-
-static void
-reader_move_cb (void                *user_data,
-                const char          *san,
-                size_t               san_len,
-                ChessMove            move,
-                const ChessPosition *before)
-{
-  ChessPgnReader *r = user_data;
-  ChessNodeId node = _chess_game_add_legal_move (r->game, r->cur, move);
-
-  if (node == CHESS_NODE_NONE)
-    {
-      /* The parser checked the move: this cannot happen. */
-      ChessPgnLocation loc;
-      chess_pgn_parser_location (r->parser, &loc);
-      if (r->error.code == CHESS_OK)
-        {
-          chess_error_set (&r->error, CHESS_ERROR_SAN_ILLEGAL, CHESS_N_ ("cannot add move '%.*s'"),
-                           (int) san_len, san);
-          r->error.line = loc.line;
-          r->error.column = loc.column;
-        }
-      return;
-    }
-  r->cur = node;
-  r->line_has_move = true;
-  r->after_paren = false;
-  if (r->pending != NULL)
-    {
-      append_comment (r->game, node, CHESS_COMMENT_BEFORE, r->pending);
-      free (r->pending);
-      r->pending = NULL;
-    }
-}
-
-static void
-reader_comment_cb (void       *user_data,
-                   const char *text,
-                   size_t      len)
-{
-  ChessPgnReader *r = user_data;
-  char *folded = fold_space (text, len);
-
-  if (r->line_has_move && !r->after_paren)
-    append_comment (r->game, r->cur, CHESS_COMMENT_AFTER, folded);
-  else if (r->cur == CHESS_NODE_ROOT && r->depth == 0)
-    append_comment (r->game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER, folded);
-  else if (folded[0] != '\0')
-    {
-      if (r->pending == NULL)
-        {
-          r->pending = folded;
-          return;
-        }
-      size_t n = strlen (r->pending) + strlen (folded) + 2;
-      char *joined = xmalloc (n);
-      snprintf (joined, n, "%s %s", r->pending, folded);
-      free (r->pending);
-      r->pending = joined;
-    }
-  free (folded);
-}
-
-static void
-reader_nag_cb (void    *user_data,
-               unsigned nag)
-{
-  ChessPgnReader *r = user_data;
-
-  if (r->line_has_move)
-    chess_game_node_add_nag (r->game, r->cur, nag);
-}
-
-static void
-reader_variation_start_cb (void *user_data)
-{
-  ChessPgnReader *r = user_data;
-
-  flush_pending (r);
-  r->stack[r->depth++] = r->cur;
-  r->cur = chess_game_node_parent (r->game, r->cur);
-  r->line_has_move = false;
-  r->after_paren = false;
-}
-
-static void
-reader_variation_end_cb (void *user_data)
-{
-  ChessPgnReader *r = user_data;
-
-  flush_pending (r);
-  r->cur = r->stack[--r->depth];
-  r->line_has_move = true;
-  r->after_paren = true;
-}
-
-static void
-reader_result_cb (void       *user_data,
-                  const char *result)
-{
-  ChessPgnReader *r = user_data;
-
-  chess_game_set_result (r->game, result);
-}
-
-static void
-reader_error_cb (void             *user_data,
-                 const ChessError *error)
-{
-  ChessPgnReader *r = user_data;
-
-  r->error = *error;
-}
-
-static void
-reader_game_end_cb (void *user_data,
-                    bool  ok)
-{
-  ChessPgnReader *r = user_data;
-  ChessGame *game = r->game;
-
-  r->game = NULL;
-  if (ok && r->error.code == CHESS_OK)
-    {
-      r->game = game;
-      flush_pending (r);
-      r->game = NULL;
-      if (!r->func (r->user_data, game, NULL, &r->where))
-        chess_pgn_parser_stop (r->parser);
-    }
-  else
-    {
-      free (r->pending);
-      r->pending = NULL;
-      chess_game_free (game);
-      if (r->error.code == CHESS_OK)
-        chess_error_set (&r->error, CHESS_ERROR_PGN, CHESS_N_ ("bad game"));
-      if (!r->func (r->user_data, NULL, &r->error, &r->where))
-        chess_pgn_parser_stop (r->parser);
-    }
-}
-
-static const ChessPgnVisitor reader_visitor = {
-  .game_start = reader_game_start_cb,
-  .tag = reader_tag_cb,
-  .start_position = reader_start_position_cb,
-  .move = reader_move_cb,
-  .comment = reader_comment_cb,
-  .nag = reader_nag_cb,
-  .variation_start = reader_variation_start_cb,
-  .variation_end = reader_variation_end_cb,
-  .result = reader_result_cb,
-  .game_end = reader_game_end_cb,
-  .error = reader_error_cb,
-};
-
-ChessPgnReader *
-chess_pgn_reader_new (ChessPgnGameFunc func,
-                      void            *user_data)
-{
-  ChessPgnReader *r = xmalloc (sizeof *r);
-
-  memset (r, 0, sizeof *r);
-  r->func = func;
-  r->user_data = user_data;
-  r->parser = chess_pgn_parser_new (&reader_visitor, r, CHESS_PGN_DEFAULT);
-  return r;
-}
-
-void
-chess_pgn_reader_free (ChessPgnReader *reader)
-{
-  if (reader == NULL)
-    return;
-  chess_pgn_parser_free (reader->parser);
-  chess_game_free (reader->game);
-  free (reader->pending);
-  free (reader);
-}
-
-bool
-chess_pgn_reader_feed (ChessPgnReader *reader,
-                       const char     *data,
-                       size_t          len)
-{
-  return chess_pgn_parser_feed (reader->parser, data, len);
-}
-
-void
-chess_pgn_reader_finish (ChessPgnReader *reader)
-{
-  chess_pgn_parser_finish (reader->parser);
-}
-
-typedef struct
-{
-  ChessGame *game;
-  ChessError error;
-  bool       done;
-} FirstGame;
-
-static bool
-first_game_cb (void                   *user_data,
-               ChessGame              *game,
-               const ChessError       *error,
-               const ChessPgnLocation *where)
-{
-  FirstGame *first = user_data;
-
-  first->game = game;
-  if (error != NULL)
-    first->error = *error;
-  first->done = true;
-  return false;
-}
-
-ChessGame *
-chess_pgn_read_game (const char *data,
-                     size_t      len,
-                     ChessError *error,
-                     size_t     *consumed)
-{
-  FirstGame first;
-  ChessPgnReader *r;
-
-  memset (&first, 0, sizeof first);
-  r = chess_pgn_reader_new (first_game_cb, &first);
-  if (chess_pgn_reader_feed (r, data, len))
-    chess_pgn_reader_finish (r);
-  if (consumed != NULL)
-    *consumed = first.done ? (size_t) r->parser->game_end_offset : len;
-  chess_pgn_reader_free (r);
-  if (error != NULL)
-    {
-      if (first.game == NULL && first.done)
-        *error = first.error;
-      else
-        chess_error_clear (error);
-    }
-  return first.game;
-}
-
-/* --- Commands inside comments ---------------------------------------------- */
-
-bool
-chess_pgn_comment_command (const char  *comment,
-                           size_t       len,
-                           const char  *name,
-                           const char **args,
-                           size_t      *args_len)
-{
-  size_t name_len = strlen (name);
-
-  for (size_t i = 0; i + 2 + name_len <= len; i++)
-    {
-      if (comment[i] != '[' || comment[i + 1] != '%'
-          || memcmp (comment + i + 2, name, name_len) != 0)
-        continue;
-      size_t j = i + 2 + name_len;
-      if (j < len && comment[j] != ' ' && comment[j] != '\t' && comment[j] != ']')
-        continue;
-      const char *end = memchr (comment + j, ']', len - j);
-      if (end == NULL)
-        return false;
-      while (j < len && (comment[j] == ' ' || comment[j] == '\t'))
-        j++;
-      size_t e = (size_t) (end - comment);
-      while (e > j && (comment[e - 1] == ' ' || comment[e - 1] == '\t'))
-        e--;
-      if (args != NULL)
-        *args = comment + j;
-      if (args_len != NULL)
-        *args_len = e - j;
-      return true;
-    }
-  return false;
-}
-
-int64_t
-chess_pgn_parse_clock (const char *text,
-                       size_t      len)
-{
-  int64_t parts[3] = { 0, 0, 0 };
-  unsigned n = 0;
-  size_t i = 0;
-  int64_t ms = 0;
-
-  if (len == 0)
-    return -1;
-  for (;;)
-    {
-      size_t start = i;
-      int64_t v = 0;
-      while (i < len && is_digit ((unsigned char) text[i]) && i - start < 12)
-        v = v * 10 + (text[i++] - '0');
-      if (i == start || n >= 3)
-        return -1;
-      parts[n++] = v;
-      if (i < len && text[i] == ':')
-        {
-          i++;
-          continue;
-        }
-      break;
-    }
-  if (i < len && text[i] == '.')
-    {
-      int64_t scale = 100;
-      size_t start = ++i;
-      while (i < len && is_digit ((unsigned char) text[i]))
-        {
-          ms += (text[i] - '0') * scale;
-          scale /= 10;
-          i++;
-        }
-      if (i == start)
-        return -1;
-    }
-  if (i != len)
-    return -1;
-  for (unsigned k = 1; k < n; k++)
-    if (parts[k] >= 60)
-      return -1;
-  int64_t seconds = 0;
-  for (unsigned k = 0; k < n; k++)
-    seconds = seconds * 60 + parts[k];
-  return seconds * 1000 + ms;
-}
-
-int64_t
-chess_pgn_comment_clock_ms (const char *comment,
-                            size_t      len,
-                            const char *name)
-{
-  const char *args;
-  size_t args_len;
-
-  if (!chess_pgn_comment_command (comment, len, name, &args, &args_len))
-    return -1;
-  return chess_pgn_parse_clock (args, args_len);
-}
-
-bool
-chess_pgn_comment_eval (const char   *comment,
-                        size_t        len,
-                        ChessPgnEval *eval)
-{
-  const char *a;
-  size_t n, i = 0;
-  char buf[64];
-  char *end;
-
-  if (!chess_pgn_comment_command (comment, len, "eval", &a, &n) || n == 0 || n >= sizeof buf)
-    return false;
-  memcpy (buf, a, n);
-  buf[n] = '\0';
-  memset (eval, 0, sizeof *eval);
-  eval->depth = -1;
-  if (buf[0] == '#')
-    {
-      long m = strtol (buf + 1, &end, 10);
-      if (end == buf + 1)
-        return false;
-      eval->is_mate = true;
-      eval->mate = (int) m;
-      i = (size_t) (end - buf);
-    }
-  else
-    {
-      /* strtod would honour the locale's decimal separator: parse by hand. */
-      bool neg = false;
-      double v = 0, scale = 0.1;
-      size_t start;
-      if (buf[i] == '+' || buf[i] == '-')
-        neg = buf[i++] == '-';
-      start = i;
-      while (is_digit ((unsigned char) buf[i]))
-        v = v * 10 + (buf[i++] - '0');
-      if (buf[i] == '.')
-        for (i++; is_digit ((unsigned char) buf[i]); i++, scale /= 10)
-          v += (buf[i] - '0') * scale;
-      if (i == start)
-        return false;
-      eval->pawns = neg ? -v : v;
-    }
-  if (buf[i] == ',')
-    {
-      long d;
-
-      /* A depth is a count of plies: digits only, never negative. */
-      if (!is_digit ((unsigned char) buf[i + 1]))
-        return false;
-      d = strtol (buf + i + 1, &end, 10);
-      if (d < 0 || d > 10000)
-        return false;
-      eval->depth = (int) d;
-      i = (size_t) (end - buf);
-    }
-  return buf[i] == '\0';
-}
-
-static bool
-parse_square (const char  *s,
-              ChessSquare *sq)
-{
-  if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
-    return false;
-  *sq = chess_square_make (s[0] - 'a', s[1] - '1');
-  return true;
-}
-
-unsigned
-chess_pgn_comment_marks (const char   *comment,
-                         size_t        len,
-                         ChessPgnMark *marks,
-                         unsigned      cap)
-{
-  unsigned count = 0;
-
-  for (size_t i = 0; i + 5 < len; i++)
-    {
-      bool arrows;
-      if (comment[i] != '[' || comment[i + 1] != '%')
-        continue;
-      if (memcmp (comment + i + 2, "cal", 3) == 0)
-        arrows = true;
-      else if (memcmp (comment + i + 2, "csl", 3) == 0)
-        arrows = false;
-      else
-        continue;
-      size_t j = i + 5;
-      const char *end = memchr (comment + j, ']', len - j);
-      if (end == NULL)
-        break;
-      size_t e = (size_t) (end - comment);
-      while (j < e)
-        {
-          while (j < e && (comment[j] == ' ' || comment[j] == ',' || comment[j] == '\t'))
-            j++;
-          size_t k = j;
-          while (k < e && comment[k] != ',' && comment[k] != ' ')
-            k++;
-          size_t item = k - j;
-          char color = comment[j];
-          if (color >= 'a' && color <= 'z')
-            color = (char) (color - 'a' + 'A');
-          ChessPgnMark mark = { color, CHESS_NO_SQUARE, CHESS_NO_SQUARE };
-          bool ok = strchr ("RGBY", color) != NULL && color != '\0';
-          if (ok && arrows)
-            ok = item == 5 && parse_square (comment + j + 1, &mark.from)
-                 && parse_square (comment + j + 3, &mark.to);
-          else if (ok)
-            ok = item == 3 && parse_square (comment + j + 1, &mark.from);
-          if (ok && count < cap)
-            marks[count] = mark;
-          if (ok)
-            count++;
-          j = k;
-        }
-      i = e;
-    }
-  return count < cap ? count : cap;
-}
-
-size_t
-chess_pgn_comment_strip_commands (const char *comment,
-                                  size_t      len,
-                                  char       *out,
-                                  size_t      cap)
-{
-  size_t k = 0;
-  bool space = false;
-
-  if (cap == 0)
-    return 0;
-  for (size_t i = 0; i < len; i++)
-    {
-      if (comment[i] == '[' && i + 1 < len && comment[i + 1] == '%')
-        {
-          const char *end = memchr (comment + i, ']', len - i);
-          if (end != NULL)
-            {
-              i = (size_t) (end - comment);
-              space = k > 0;
-              continue;
-            }
-        }
-      if (is_space ((unsigned char) comment[i]))
-        {
-          space = k > 0;
-          continue;
-        }
-      if (space && k + 1 < cap)
-        out[k++] = ' ';
-      space = false;
-      if (k + 1 < cap)
-        out[k++] = comment[i];
-    }
-  out[k] = '\0';
-  return k;
-}
