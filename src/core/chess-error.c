@@ -42,6 +42,7 @@ chess_error_set (ChessError     *error,
   if (error == NULL)
     return;
   error->code = code;
+  error->severity = CHESS_SEVERITY_ERROR;
   format = chess_error_translate (format);
   va_start (args, format);
   vsnprintf (error->message, sizeof error->message, format, args);
@@ -58,4 +59,5 @@ chess_error_clear (ChessError *error)
   error->column = 0;
   error->offset = 0;
   error->message[0] = '\0';
+  error->severity = CHESS_SEVERITY_ERROR;
 }

@@ -20,15 +20,25 @@ typedef enum
   CHESS_ERROR_IO,           /* reading or writing failed */
 } ChessErrorCode;
 
+/* How bad a ChessError is. A warning reports damage that was read through
+ * (the PGN reader kept the game); an error refused what it reports on. The
+ * zero value is an error, so that every existing initialiser stays one. */
+typedef enum
+{
+  CHESS_SEVERITY_ERROR = 0,
+  CHESS_SEVERITY_WARNING,
+} ChessErrorSeverity;
+
 /* line and column are 1-based; 0 means "not known / not applicable".
  * offset is the byte offset into the input, column counts bytes. */
 typedef struct
 {
-  ChessErrorCode code;
-  unsigned long  line;
-  unsigned long  column;
-  size_t         offset;
-  char           message[256];
+  ChessErrorCode     code;
+  unsigned long      line;
+  unsigned long      column;
+  size_t             offset;
+  char               message[256];
+  ChessErrorSeverity severity;   /* last: { code, line, ... } initialisers keep working */
 } ChessError;
 
 void chess_error_set  (ChessError   *error,

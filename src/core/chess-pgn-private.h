@@ -6,8 +6,13 @@
 #pragma once
 
 #include <stddef.h>
+#include "chess-pgn.h"
 #include "chess-position.h"
 #include "chess-private.h"
+
+/* A warning for the game being read (chess-pgn.c): damage read through. */
+void _chess_pgn_warn (ChessPgnParser *p, const ChessPgnLocation *loc, const char *format, ...)
+  __attribute__ ((format (printf, 3, 4)));
 
 /* The PGN reader once had its own fast path for exact SAN; it calls
  * chess_san_parse () now, whose path for plain text is that fast path.

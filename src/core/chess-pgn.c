@@ -12,6 +12,7 @@
  */
 #include "chess-pgn.h"
 #include "chess-game-private.h"
+#include "chess-pgn-private.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -92,6 +93,9 @@ struct _ChessPgnParser
 
   uint64_t         n_games;
   uint64_t         n_errors;
+  uint64_t         n_warnings;
+  uint64_t         error_rest;      /* chess_pgn_parser_error_rest () */
+  uint64_t         detected_at;     /* for fail (): where the error was found, if not at loc */
 };
 
 static void *
@@ -236,8 +240,12 @@ fail (ChessPgnParser         *p,
   va_list args;
 
   if (p->game == GAME_SKIP || p->game == GAME_NONE)
-    return;
+    {
+      p->detected_at = UINT64_MAX;
+      return;
+    }
   error.code = code;
+  error.severity = CHESS_SEVERITY_ERROR;
   error.line = loc->line;
   error.column = loc->column;
   error.offset = (size_t) loc->offset;
@@ -246,10 +254,38 @@ fail (ChessPgnParser         *p,
   vsnprintf (error.message, sizeof error.message, format, args);
   va_end (args);
 
+  p->error_rest = p->detected_at != UINT64_MAX ? p->detected_at : loc->offset;
+  p->detected_at = UINT64_MAX;
   p->n_errors++;
   p->skip_saw_moves = p->game == GAME_MOVES;
   p->game = GAME_SKIP;
   VISIT (p, error, &error);
+}
+
+/* Reports damage that is read through: the game goes on. Not for a game
+ * already refused, whose warnings would only add noise. */
+void
+_chess_pgn_warn (ChessPgnParser         *p,
+                 const ChessPgnLocation *loc,
+                 const char             *format,
+                 ...)
+{
+  ChessError warning;
+  va_list args;
+
+  if (p->game == GAME_SKIP)
+    return;
+  warning.code = CHESS_ERROR_PGN;
+  warning.severity = CHESS_SEVERITY_WARNING;
+  warning.line = loc->line;
+  warning.column = loc->column;
+  warning.offset = (size_t) loc->offset;
+  format = chess_error_translate (format);
+  va_start (args, format);
+  vsnprintf (warning.message, sizeof warning.message, format, args);
+  va_end (args);
+  p->n_warnings++;
+  VISIT (p, warning, &warning);
 }
 
 /* --- Games ----------------------------------------------------------------- */
@@ -283,7 +319,8 @@ game_end (ChessPgnParser *p,
 /* The start position, from the FEN tag when there is one. Called at the
  * first token of the movetext. Returns false after reporting an error. */
 static bool
-ensure_start (ChessPgnParser *p)
+ensure_start (ChessPgnParser *p,
+              uint64_t        at)
 {
   ChessError error;
   Level *level;
@@ -302,6 +339,7 @@ ensure_start (ChessPgnParser *p)
   level = &p->levels[0];
   level->has_move = false;
   p->depth = 0;
+  p->detected_at = at;
   if (p->fen[0] != '\0')
     {
       if (!chess_fen_parse (&level->cur, p->fen, strlen (p->fen), &error))
@@ -317,6 +355,7 @@ ensure_start (ChessPgnParser *p)
     }
   else
     level->cur = p->initial;
+  p->detected_at = UINT64_MAX;
   VISIT (p, start_position, &level->cur);
   return true;
 }
@@ -471,12 +510,13 @@ emit_result (ChessPgnParser         *p,
       /* A result with no game before it: an empty game. */
       game_begin (p, loc);
     }
-  if (p->game != GAME_SKIP && ensure_start (p))
+  if (p->game != GAME_SKIP && ensure_start (p, loc->offset))
     {
       if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth > 0 : p->depth > 0)
         {
           ChessPgnLocation open = (p->flags & CHESS_PGN_NO_MOVES) ? *loc
                                                                    : p->levels[p->depth].open;
+          p->detected_at = loc->offset;
           fail (p, CHESS_ERROR_PGN, &open,
                 CHESS_N_ ("unbalanced parentheses: '(' not closed before the result %s"), result);
         }
@@ -594,7 +634,7 @@ enter_movetext (ChessPgnParser         *p,
       return false;
     }
   p->game = GAME_MOVES;
-  return p->have_start || ensure_start (p);
+  return p->have_start || ensure_start (p, loc->offset);
 }
 
 /* A complete symbol: move number, result, move (with suffixes), null move.
@@ -753,13 +793,14 @@ end_without_result (ChessPgnParser *p,
 {
   if (p->game == GAME_NONE)
     return;
-  if (p->game != GAME_SKIP && ensure_start (p))
+  if (p->game != GAME_SKIP && ensure_start (p, end))
     {
       bool open = (p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth > 0 : p->depth > 0;
       if (open)
         {
           ChessPgnLocation where = (p->flags & CHESS_PGN_NO_MOVES) ? p->tok
                                                                     : p->levels[p->depth].open;
+          p->detected_at = end;
           fail (p, CHESS_ERROR_PGN, &where, CHESS_N_ ("unbalanced parentheses: '(' never closed"));
         }
     }
@@ -1017,6 +1058,7 @@ process (ChessPgnParser      *p,
                 if (tag > 0)
                   {
                     p->lex = LEX_NORMAL;
+                    p->detected_at = p->offset + i;
                     fail (p, CHESS_ERROR_PGN, &p->comment_loc, CHESS_N_ ("unterminated comment"));
                     end_without_result (p, p->offset + i);
                     break;
@@ -1430,6 +1472,7 @@ chess_pgn_parser_new (const ChessPgnVisitor *visitor,
   p->fen = xmalloc (CHESS_PGN_MAX_TAG + 1);
   p->fen[0] = '\0';
   p->tag_value = xmalloc (CHESS_PGN_MAX_TAG + 1);
+  p->detected_at = UINT64_MAX;
   chess_position_init_start (&p->initial);
   return p;
 }
@@ -1524,6 +1567,7 @@ chess_pgn_parser_finish (ChessPgnParser *p)
   switch (p->lex)
     {
     case LEX_BRACE_COMMENT:
+      p->detected_at = p->offset;
       fail (p, CHESS_ERROR_PGN, &p->comment_loc, CHESS_N_ ("unterminated comment"));
       break;
     case LEX_LINE_COMMENT:
@@ -1562,627 +1606,21 @@ chess_pgn_parser_n_errors (const ChessPgnParser *parser)
   return parser->n_errors;
 }
 
-/* --- The game builder ------------------------------------------------------ */
-
-struct _ChessPgnReader
+uint64_t
+chess_pgn_parser_n_warnings (const ChessPgnParser *parser)
 {
-  ChessPgnParser  *parser;
-  ChessPgnGameFunc func;
-  void            *user_data;
-
-  ChessGame       *game;
-  ChessError       error;
-  ChessPgnLocation where;
-  ChessNodeId      cur;          /* last node of the current line */
-  bool             line_has_move;
-  bool             after_paren;  /* a ')' since the last move */
-  char            *pending;      /* comment waiting for the next move */
-  ChessNodeId      stack[CHESS_PGN_MAX_DEPTH + 1];
-  unsigned         depth;
-};
-
-/* Comments are kept with their white space folded: line breaks inside a
- * comment carry no meaning in PGN, and the writer re-wraps them. */
-static char *
-fold_space (const char *text,
-            size_t      len)
-{
-  char *out = xmalloc (len + 1);
-  size_t k = 0;
-  bool space = false;
-
-  for (size_t i = 0; i < len; i++)
-    {
-      unsigned char c = (unsigned char) text[i];
-      if (is_space (c))
-        space = k > 0;
-      else
-        {
-          if (space)
-            out[k++] = ' ';
-          space = false;
-          out[k++] = (char) c;
-        }
-    }
-  out[k] = '\0';
-  return out;
+  return parser->n_warnings;
 }
 
-static void
-append_comment (ChessGame        *game,
-                ChessNodeId       node,
-                ChessCommentPlace place,
-                const char       *text)
+uint64_t
+chess_pgn_parser_error_rest (const ChessPgnParser *parser)
 {
-  const char *old = chess_game_node_comment (game, node, place);
-
-  if (text[0] == '\0')
-    return;
-  if (old == NULL)
-    chess_game_node_set_comment (game, node, place, text);
-  else
-    {
-      size_t n = strlen (old) + strlen (text) + 2;
-      char *joined = xmalloc (n);
-      snprintf (joined, n, "%s %s", old, text);
-      chess_game_node_set_comment (game, node, place, joined);
-      free (joined);
-    }
+  return parser->error_rest;
 }
 
-static void
-flush_pending (ChessPgnReader *r)
+uint64_t
+chess_pgn_parser_game_end (const ChessPgnParser *parser)
 {
-  if (r->pending == NULL)
-    return;
-  append_comment (r->game, r->cur, CHESS_COMMENT_AFTER, r->pending);
-  free (r->pending);
-  r->pending = NULL;
+  return parser->game_end_offset;
 }
 
-static void
-reader_game_start_cb (void                   *user_data,
-                      const ChessPgnLocation *where)
-{
-  ChessPgnReader *r = user_data;
-
-  chess_game_free (r->game);
-  free (r->pending);
-  r->pending = NULL;
-  r->game = chess_game_new ();
-  chess_error_clear (&r->error);
-  r->where = *where;
-  r->cur = CHESS_NODE_ROOT;
-  r->line_has_move = false;
-  r->after_paren = false;
-  r->depth = 0;
-}
-
-static void
-reader_tag_cb (void       *user_data,
-               const char *name,
-               const char *value,
-               size_t      value_len)
-{
-  ChessPgnReader *r = user_data;
-
-  if (strcmp (name, "SetUp") == 0 || strcmp (name, "FEN") == 0)
-    return;        /* written back from the start position */
-  chess_game_set_tag (r->game, name, value);
-}
-
-static void
-reader_start_position_cb (void                *user_data,
-                          const ChessPosition *pos)
-{
-  ChessPgnReader *r = user_data;
-  const char *c = chess_game_node_comment (r->game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER);
-  char *keep = c ? fold_space (c, strlen (c)) : NULL;
-
-  chess_game_set_start_position (r->game, pos);
-  if (keep != NULL)
-    chess_game_node_set_comment (r->game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER, keep);
-  free (keep);
-}
-
-static void
-reader_move_cb (void                *user_data,
-                const char          *san,
-                size_t               san_len,
-                ChessMove            move,
-                const ChessPosition *before)
-{
-  ChessPgnReader *r = user_data;
-  ChessNodeId node = _chess_game_add_legal_move (r->game, r->cur, move);
-
-  if (node == CHESS_NODE_NONE)
-    {
-      /* The parser checked the move: this cannot happen. */
-      ChessPgnLocation loc;
-      chess_pgn_parser_location (r->parser, &loc);
-      if (r->error.code == CHESS_OK)
-        {
-          chess_error_set (&r->error, CHESS_ERROR_SAN_ILLEGAL, CHESS_N_ ("cannot add move '%.*s'"),
-                           (int) san_len, san);
-          r->error.line = loc.line;
-          r->error.column = loc.column;
-        }
-      return;
-    }
-  r->cur = node;
-  r->line_has_move = true;
-  r->after_paren = false;
-  if (r->pending != NULL)
-    {
-      append_comment (r->game, node, CHESS_COMMENT_BEFORE, r->pending);
-      free (r->pending);
-      r->pending = NULL;
-    }
-}
-
-static void
-reader_comment_cb (void       *user_data,
-                   const char *text,
-                   size_t      len)
-{
-  ChessPgnReader *r = user_data;
-  char *folded = fold_space (text, len);
-
-  if (r->line_has_move && !r->after_paren)
-    append_comment (r->game, r->cur, CHESS_COMMENT_AFTER, folded);
-  else if (r->cur == CHESS_NODE_ROOT && r->depth == 0)
-    append_comment (r->game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER, folded);
-  else if (folded[0] != '\0')
-    {
-      if (r->pending == NULL)
-        {
-          r->pending = folded;
-          return;
-        }
-      size_t n = strlen (r->pending) + strlen (folded) + 2;
-      char *joined = xmalloc (n);
-      snprintf (joined, n, "%s %s", r->pending, folded);
-      free (r->pending);
-      r->pending = joined;
-    }
-  free (folded);
-}
-
-static void
-reader_nag_cb (void    *user_data,
-               unsigned nag)
-{
-  ChessPgnReader *r = user_data;
-
-  if (r->line_has_move)
-    chess_game_node_add_nag (r->game, r->cur, nag);
-}
-
-static void
-reader_variation_start_cb (void *user_data)
-{
-  ChessPgnReader *r = user_data;
-
-  flush_pending (r);
-  r->stack[r->depth++] = r->cur;
-  r->cur = chess_game_node_parent (r->game, r->cur);
-  r->line_has_move = false;
-  r->after_paren = false;
-}
-
-static void
-reader_variation_end_cb (void *user_data)
-{
-  ChessPgnReader *r = user_data;
-
-  flush_pending (r);
-  r->cur = r->stack[--r->depth];
-  r->line_has_move = true;
-  r->after_paren = true;
-}
-
-static void
-reader_result_cb (void       *user_data,
-                  const char *result)
-{
-  ChessPgnReader *r = user_data;
-
-  chess_game_set_result (r->game, result);
-}
-
-static void
-reader_error_cb (void             *user_data,
-                 const ChessError *error)
-{
-  ChessPgnReader *r = user_data;
-
-  r->error = *error;
-}
-
-static void
-reader_game_end_cb (void *user_data,
-                    bool  ok)
-{
-  ChessPgnReader *r = user_data;
-  ChessGame *game = r->game;
-
-  r->game = NULL;
-  if (ok && r->error.code == CHESS_OK)
-    {
-      r->game = game;
-      flush_pending (r);
-      r->game = NULL;
-      if (!r->func (r->user_data, game, NULL, &r->where))
-        chess_pgn_parser_stop (r->parser);
-    }
-  else
-    {
-      free (r->pending);
-      r->pending = NULL;
-      chess_game_free (game);
-      if (r->error.code == CHESS_OK)
-        chess_error_set (&r->error, CHESS_ERROR_PGN, CHESS_N_ ("bad game"));
-      if (!r->func (r->user_data, NULL, &r->error, &r->where))
-        chess_pgn_parser_stop (r->parser);
-    }
-}
-
-static const ChessPgnVisitor reader_visitor = {
-  .game_start = reader_game_start_cb,
-  .tag = reader_tag_cb,
-  .start_position = reader_start_position_cb,
-  .move = reader_move_cb,
-  .comment = reader_comment_cb,
-  .nag = reader_nag_cb,
-  .variation_start = reader_variation_start_cb,
-  .variation_end = reader_variation_end_cb,
-  .result = reader_result_cb,
-  .game_end = reader_game_end_cb,
-  .error = reader_error_cb,
-};
-
-ChessPgnReader *
-chess_pgn_reader_new (ChessPgnGameFunc func,
-                      void            *user_data)
-{
-  ChessPgnReader *r = xmalloc (sizeof *r);
-
-  memset (r, 0, sizeof *r);
-  r->func = func;
-  r->user_data = user_data;
-  r->parser = chess_pgn_parser_new (&reader_visitor, r, CHESS_PGN_DEFAULT);
-  return r;
-}
-
-void
-chess_pgn_reader_free (ChessPgnReader *reader)
-{
-  if (reader == NULL)
-    return;
-  chess_pgn_parser_free (reader->parser);
-  chess_game_free (reader->game);
-  free (reader->pending);
-  free (reader);
-}
-
-bool
-chess_pgn_reader_feed (ChessPgnReader *reader,
-                       const char     *data,
-                       size_t          len)
-{
-  return chess_pgn_parser_feed (reader->parser, data, len);
-}
-
-void
-chess_pgn_reader_finish (ChessPgnReader *reader)
-{
-  chess_pgn_parser_finish (reader->parser);
-}
-
-typedef struct
-{
-  ChessGame *game;
-  ChessError error;
-  bool       done;
-} FirstGame;
-
-static bool
-first_game_cb (void                   *user_data,
-               ChessGame              *game,
-               const ChessError       *error,
-               const ChessPgnLocation *where)
-{
-  FirstGame *first = user_data;
-
-  first->game = game;
-  if (error != NULL)
-    first->error = *error;
-  first->done = true;
-  return false;
-}
-
-ChessGame *
-chess_pgn_read_game (const char *data,
-                     size_t      len,
-                     ChessError *error,
-                     size_t     *consumed)
-{
-  FirstGame first;
-  ChessPgnReader *r;
-
-  memset (&first, 0, sizeof first);
-  r = chess_pgn_reader_new (first_game_cb, &first);
-  if (chess_pgn_reader_feed (r, data, len))
-    chess_pgn_reader_finish (r);
-  if (consumed != NULL)
-    *consumed = first.done ? (size_t) r->parser->game_end_offset : len;
-  chess_pgn_reader_free (r);
-  if (error != NULL)
-    {
-      if (first.game == NULL && first.done)
-        *error = first.error;
-      else
-        chess_error_clear (error);
-    }
-  return first.game;
-}
-
-/* --- Commands inside comments ---------------------------------------------- */
-
-bool
-chess_pgn_comment_command (const char  *comment,
-                           size_t       len,
-                           const char  *name,
-                           const char **args,
-                           size_t      *args_len)
-{
-  size_t name_len = strlen (name);
-
-  for (size_t i = 0; i + 2 + name_len <= len; i++)
-    {
-      if (comment[i] != '[' || comment[i + 1] != '%'
-          || memcmp (comment + i + 2, name, name_len) != 0)
-        continue;
-      size_t j = i + 2 + name_len;
-      if (j < len && comment[j] != ' ' && comment[j] != '\t' && comment[j] != ']')
-        continue;
-      const char *end = memchr (comment + j, ']', len - j);
-      if (end == NULL)
-        return false;
-      while (j < len && (comment[j] == ' ' || comment[j] == '\t'))
-        j++;
-      size_t e = (size_t) (end - comment);
-      while (e > j && (comment[e - 1] == ' ' || comment[e - 1] == '\t'))
-        e--;
-      if (args != NULL)
-        *args = comment + j;
-      if (args_len != NULL)
-        *args_len = e - j;
-      return true;
-    }
-  return false;
-}
-
-int64_t
-chess_pgn_parse_clock (const char *text,
-                       size_t      len)
-{
-  int64_t parts[3] = { 0, 0, 0 };
-  unsigned n = 0;
-  size_t i = 0;
-  int64_t ms = 0;
-
-  if (len == 0)
-    return -1;
-  for (;;)
-    {
-      size_t start = i;
-      int64_t v = 0;
-      while (i < len && is_digit ((unsigned char) text[i]) && i - start < 12)
-        v = v * 10 + (text[i++] - '0');
-      if (i == start || n >= 3)
-        return -1;
-      parts[n++] = v;
-      if (i < len && text[i] == ':')
-        {
-          i++;
-          continue;
-        }
-      break;
-    }
-  if (i < len && text[i] == '.')
-    {
-      int64_t scale = 100;
-      size_t start = ++i;
-      while (i < len && is_digit ((unsigned char) text[i]))
-        {
-          ms += (text[i] - '0') * scale;
-          scale /= 10;
-          i++;
-        }
-      if (i == start)
-        return -1;
-    }
-  if (i != len)
-    return -1;
-  for (unsigned k = 1; k < n; k++)
-    if (parts[k] >= 60)
-      return -1;
-  int64_t seconds = 0;
-  for (unsigned k = 0; k < n; k++)
-    seconds = seconds * 60 + parts[k];
-  return seconds * 1000 + ms;
-}
-
-int64_t
-chess_pgn_comment_clock_ms (const char *comment,
-                            size_t      len,
-                            const char *name)
-{
-  const char *args;
-  size_t args_len;
-
-  if (!chess_pgn_comment_command (comment, len, name, &args, &args_len))
-    return -1;
-  return chess_pgn_parse_clock (args, args_len);
-}
-
-bool
-chess_pgn_comment_eval (const char   *comment,
-                        size_t        len,
-                        ChessPgnEval *eval)
-{
-  const char *a;
-  size_t n, i = 0;
-  char buf[64];
-  char *end;
-
-  if (!chess_pgn_comment_command (comment, len, "eval", &a, &n) || n == 0 || n >= sizeof buf)
-    return false;
-  memcpy (buf, a, n);
-  buf[n] = '\0';
-  memset (eval, 0, sizeof *eval);
-  eval->depth = -1;
-  if (buf[0] == '#')
-    {
-      long m = strtol (buf + 1, &end, 10);
-      if (end == buf + 1)
-        return false;
-      eval->is_mate = true;
-      eval->mate = (int) m;
-      i = (size_t) (end - buf);
-    }
-  else
-    {
-      /* strtod would honour the locale's decimal separator: parse by hand. */
-      bool neg = false;
-      double v = 0, scale = 0.1;
-      size_t start;
-      if (buf[i] == '+' || buf[i] == '-')
-        neg = buf[i++] == '-';
-      start = i;
-      while (is_digit ((unsigned char) buf[i]))
-        v = v * 10 + (buf[i++] - '0');
-      if (buf[i] == '.')
-        for (i++; is_digit ((unsigned char) buf[i]); i++, scale /= 10)
-          v += (buf[i] - '0') * scale;
-      if (i == start)
-        return false;
-      eval->pawns = neg ? -v : v;
-    }
-  if (buf[i] == ',')
-    {
-      long d;
-
-      /* A depth is a count of plies: digits only, never negative. */
-      if (!is_digit ((unsigned char) buf[i + 1]))
-        return false;
-      d = strtol (buf + i + 1, &end, 10);
-      if (d < 0 || d > 10000)
-        return false;
-      eval->depth = (int) d;
-      i = (size_t) (end - buf);
-    }
-  return buf[i] == '\0';
-}
-
-static bool
-parse_square (const char  *s,
-              ChessSquare *sq)
-{
-  if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
-    return false;
-  *sq = chess_square_make (s[0] - 'a', s[1] - '1');
-  return true;
-}
-
-unsigned
-chess_pgn_comment_marks (const char   *comment,
-                         size_t        len,
-                         ChessPgnMark *marks,
-                         unsigned      cap)
-{
-  unsigned count = 0;
-
-  for (size_t i = 0; i + 5 < len; i++)
-    {
-      bool arrows;
-      if (comment[i] != '[' || comment[i + 1] != '%')
-        continue;
-      if (memcmp (comment + i + 2, "cal", 3) == 0)
-        arrows = true;
-      else if (memcmp (comment + i + 2, "csl", 3) == 0)
-        arrows = false;
-      else
-        continue;
-      size_t j = i + 5;
-      const char *end = memchr (comment + j, ']', len - j);
-      if (end == NULL)
-        break;
-      size_t e = (size_t) (end - comment);
-      while (j < e)
-        {
-          while (j < e && (comment[j] == ' ' || comment[j] == ',' || comment[j] == '\t'))
-            j++;
-          size_t k = j;
-          while (k < e && comment[k] != ',' && comment[k] != ' ')
-            k++;
-          size_t item = k - j;
-          char color = comment[j];
-          if (color >= 'a' && color <= 'z')
-            color = (char) (color - 'a' + 'A');
-          ChessPgnMark mark = { color, CHESS_NO_SQUARE, CHESS_NO_SQUARE };
-          bool ok = strchr ("RGBY", color) != NULL && color != '\0';
-          if (ok && arrows)
-            ok = item == 5 && parse_square (comment + j + 1, &mark.from)
-                 && parse_square (comment + j + 3, &mark.to);
-          else if (ok)
-            ok = item == 3 && parse_square (comment + j + 1, &mark.from);
-          if (ok && count < cap)
-            marks[count] = mark;
-          if (ok)
-            count++;
-          j = k;
-        }
-      i = e;
-    }
-  return count < cap ? count : cap;
-}
-
-size_t
-chess_pgn_comment_strip_commands (const char *comment,
-                                  size_t      len,
-                                  char       *out,
-                                  size_t      cap)
-{
-  size_t k = 0;
-  bool space = false;
-
-  if (cap == 0)
-    return 0;
-  for (size_t i = 0; i < len; i++)
-    {
-      if (comment[i] == '[' && i + 1 < len && comment[i + 1] == '%')
-        {
-          const char *end = memchr (comment + i, ']', len - i);
-          if (end != NULL)
-            {
-              i = (size_t) (end - comment);
-              space = k > 0;
-              continue;
-            }
-        }
-      if (is_space ((unsigned char) comment[i]))
-        {
-          space = k > 0;
-          continue;
-        }
-      if (space && k + 1 < cap)
-        out[k++] = ' ';
-      space = false;
-      if (k + 1 < cap)
-        out[k++] = comment[i];
-    }
-  out[k] = '\0';
-  return k;
-}

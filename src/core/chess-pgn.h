@@ -17,6 +17,22 @@
  * and 1…, a UTF-8 byte order mark, CRLF and lone CR line ends, a missing
  * result (the game ends at the next tag section or the end of input), and
  * games from a FEN with or without [SetUp "1"].
+ *
+ * Damage that other readers read through is read through too, and reported
+ * as a WARNING (a ChessError with severity CHESS_SEVERITY_WARNING, through
+ * the visitor's warning callback) while the game is kept: unescaped quotes
+ * inside a tag value (the value ends at the last '"' before the tag's ']'),
+ * a tag value whose quote never closes, "1/2" as a result, a result glued
+ * to the last move ("Qg20-1"), a Latin-1 "½-½" (byte 0xBD), a stray '}',
+ * ')' or ',', a detached '+', "ep" or "e.p." after an en passant capture,
+ * a word in parentheses ("(Diagram)"), the forfeit marker "(+)-(-)", text
+ * after a result up to the end of its line, and an illegal or unreadable
+ * move inside a VARIATION (the variation is kept up to that move, the rest
+ * of it is skipped). An error in the main line still refuses the game.
+ *
+ * A game of a chess variant (a Variant tag other than the standard game, a
+ * Chess960 castling field in the FEN, a crazyhouse drop) is refused with one
+ * error, "variant not supported: NAME".
  */
 #pragma once
 
@@ -68,6 +84,11 @@ typedef struct
   void (*result)          (void *user_data, const char *result);
   void (*game_end)        (void *user_data, bool ok);
   void (*error)           (void *user_data, const ChessError *error);
+  /* Damage read through (severity CHESS_SEVERITY_WARNING; see above). The
+   * game goes on. Between games (text after a result) there may be no
+   * game_start before it. Kept last so that visitors written before it
+   * stay valid. */
+  void (*warning)         (void *user_data, const ChessError *warning);
 } ChessPgnVisitor;
 
 typedef enum
@@ -96,6 +117,17 @@ void            chess_pgn_parser_location (const ChessPgnParser *parser,
 /* Games started and games that ended with an error, so far. */
 uint64_t        chess_pgn_parser_n_games  (const ChessPgnParser *parser);
 uint64_t        chess_pgn_parser_n_errors (const ChessPgnParser *parser);
+/* Warnings reported so far. */
+uint64_t        chess_pgn_parser_n_warnings (const ChessPgnParser *parser);
+/* In the error callback: the input offset of the token being read when the
+ * error was found (the error's own location may be earlier: the '(' never
+ * closed, the comment never ended, the bad FEN tag). Everything the visitor
+ * was sent for the game lies before it; the game's text from there on was
+ * not read. */
+uint64_t        chess_pgn_parser_error_rest (const ChessPgnParser *parser);
+/* In the game_end callback (or after it): the input offset just past the
+ * game (after its result, or where the next game starts, or the end). */
+uint64_t        chess_pgn_parser_game_end   (const ChessPgnParser *parser);
 
 /* --- Building games -------------------------------------------------------- */
 
@@ -119,6 +151,70 @@ void            chess_pgn_reader_free   (ChessPgnReader *reader);
 /* Returns false once func asked to stop. */
 bool            chess_pgn_reader_feed   (ChessPgnReader *reader, const char *data, size_t len);
 void            chess_pgn_reader_finish (ChessPgnReader *reader);
+
+/* --- Reading games with everything known about them -------------------------
+ *
+ * The same reader, telling more for each game: its warnings, its byte range,
+ * and for a game refused by an error the game UP TO THE ERROR, so that a
+ * program can show the tags and every move before the error, mark the error
+ * at its place, and keep the text from `rest` on verbatim.
+ *
+ * A refused game's partial tree holds what was read before `rest`: its tags
+ * (FEN and SetUp become the start position when the FEN was good), the main
+ * line up to the move before the error, the variations closed before it (a
+ * variation still open at the error is kept up to the error too), and the
+ * comments and NAGs read so far. Its Result tag is the tag section's. */
+typedef struct
+{
+  /* The game, or for a refused game the game up to the error (NULL only
+   * when not even its start could be made). The callee owns it and must
+   * chess_game_free () it. */
+  ChessGame        *game;
+  /* NULL when the game was read (perhaps with warnings); else the error
+   * that refused it (severity CHESS_SEVERITY_ERROR). */
+  const ChessError *error;
+  /* Refused game: the last node read on the line where the error is (the
+   * move the error follows; CHESS_NODE_ROOT when before the first move). */
+  ChessNodeId       error_node;
+  /* The game's first byte (line and column too) and the offset just past
+   * it (its result, or the start of the next game, or the end of input). */
+  ChessPgnLocation  start;
+  uint64_t          end;
+  /* Refused game: the offset where the text not read into game begins
+   * (start <= rest <= end; chess_pgn_parser_error_rest ()). A game read
+   * whole: rest == end. */
+  uint64_t          rest;
+  /* The warnings of this game, in input order (valid during the call). */
+  const ChessError *warnings;
+  size_t            n_warnings;
+} ChessPgnGameInfo;
+
+/* Return false to stop reading. */
+typedef bool  (*ChessPgnGameInfoFunc) (void *user_data, const ChessPgnGameInfo *info);
+
+/* A reader whose function gets a ChessPgnGameInfo per game (with partial
+ * games). Feed, finish and free it with the chess_pgn_reader_* calls. */
+ChessPgnReader *chess_pgn_reader_new_full (ChessPgnGameInfoFunc func, void *user_data);
+
+/* The first game of data[0..len), as chess_pgn_read_game () reads it, with
+ * everything above. Returns false when there is no game at all (only
+ * blanks, comments or text between games). Otherwise fills result, which
+ * the caller releases with chess_pgn_read_result_clear (). */
+typedef struct
+{
+  ChessGame  *game;        /* owned: the game, or the game up to the error */
+  ChessError  error;       /* code CHESS_OK when the game was read */
+  ChessNodeId error_node;
+  ChessPgnLocation start;
+  uint64_t    end;         /* as in ChessPgnGameInfo: offsets into data */
+  uint64_t    rest;
+  ChessError *warnings;    /* malloc'd array */
+  size_t      n_warnings;
+} ChessPgnReadResult;
+
+bool            chess_pgn_read_game_full    (const char *data, size_t len,
+                                             ChessPgnReadResult *result);
+void            chess_pgn_read_result_clear (ChessPgnReadResult *result);
 
 /* --- Writing --------------------------------------------------------------- */
 
