@@ -43,6 +43,7 @@
 #include "caissa-atomic.h"
 #include "caissa-fault-guard.h"
 #include "caissa-pgn-encoding.h"
+#include "caissa-pgn-partial.h"
 #include "caissa-pgn-file-private.h"
 
 /* The first batch is small so the first games show at once; then larger
@@ -2073,21 +2074,25 @@ lines_before (CaissaPgnFile *self,
   return FALSE;
 }
 
-ChessGame *
-caissa_pgn_file_read_game (CaissaPgnFile  *self,
-                           guint           position,
-                           GError        **error)
+/* caissa_pgn_file_read_game(), and with partial not NULL
+ * caissa_pgn_file_read_game_partial() (caissa-pgn-partial.h). */
+static ChessGame *
+read_game (CaissaPgnFile     *self,
+           guint              position,
+           CaissaPgnPartial **partial,
+           GError           **error)
 {
   const ChessPgnIndexEntry *e;
+  ChessPgnReadResult r;
   ChessError err = { 0 };
-  ChessGame *game;
+  ChessGame *game = NULL;
   g_autofree char *copy = NULL;
   g_autofree char *decoded = NULL;
   const char *text;
   gsize len;
 
-  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
-
+  if (partial != NULL)
+    *partial = NULL;
   if (position >= self->store->n)
     {
       g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,
@@ -2111,13 +2116,20 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
   decoded = caissa_pgn_decode_text (text, len, &len);
   if (decoded != NULL)
     text = decoded;
-  game = chess_pgn_read_game (text, len, &err, NULL);
+  if (chess_pgn_read_game_full (text, len, &r))
+    {
+      if (r.error.code == CHESS_OK)
+        game = g_steal_pointer (&r.game);
+      else
+        err = r.error;
+    }
   if (game == NULL && decoded != NULL)
     err.column = caissa_pgn_char_column (text, len, err.offset, err.column);
   /* Bytes rewritten in place since the index was made are not this game
    * any more: that is the error, not theirs (and it is not marked). */
   if (game == NULL && atomic_load (&self->loader->damaged))
     {
+      chess_pgn_read_result_clear (&r);
       set_gone_error (self, position, error);
       return NULL;
     }
@@ -2128,6 +2140,7 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
 
       if (!lines_before (self, e->offset, &line))
         {
+          chess_pgn_read_result_clear (&r);
           set_gone_error (self, position, error);
           return NULL;
         }
@@ -2138,8 +2151,24 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
          * expected. */
         chess_error_set (&err, CHESS_ERROR_PGN, CHESS_N_ ("no game here"));
       where = g_strdup_printf ("%lu:%lu: %s", line, err.column, err.message);
-      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_PARSE,
-                   "%s:%s", self->name, where);
+      /* A game up to its error: shown, the error told at its place. */
+      if (partial != NULL && r.game != NULL)
+        {
+          CaissaPgnPartial *p = g_new0 (CaissaPgnPartial, 1);
+
+          p->line = line;
+          p->column = err.column;
+          p->message = caissa_pgn_dup_utf8 (err.message, strlen (err.message));
+          p->error_node = r.error_node;
+          p->rest = g_strndup (text + MIN (r.rest, len), len - MIN (r.rest, len));
+          p->text = g_strndup (text, len);
+          *partial = p;
+          game = g_steal_pointer (&r.game);
+        }
+      else
+        g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_PARSE,
+                     "%s:%s", self->name, where);
+      chess_pgn_read_result_clear (&r);
       if (!g_hash_table_contains (self->errors, GUINT_TO_POINTER (position)))
         {
           CaissaPgnGameInfo *item = g_hash_table_lookup (self->live, GUINT_TO_POINTER (position));
@@ -2151,8 +2180,9 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
         }
       else
         g_free (where);
-      return NULL;
+      return game;
     }
+  chess_pgn_read_result_clear (&r);
 
   if (position >= self->plies->len || g_array_index (self->plies, guint16, position) == PLIES_UNKNOWN)
     {
@@ -2164,6 +2194,28 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
         _caissa_pgn_game_info_changed (item, TRUE, FALSE);
     }
   return game;
+}
+
+ChessGame *
+caissa_pgn_file_read_game (CaissaPgnFile  *self,
+                           guint           position,
+                           GError        **error)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
+
+  return read_game (self, position, NULL, error);
+}
+
+ChessGame *
+caissa_pgn_file_read_game_partial (CaissaPgnFile     *self,
+                                   guint              position,
+                                   CaissaPgnPartial **partial,
+                                   GError           **error)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
+  g_return_val_if_fail (partial != NULL, NULL);
+
+  return read_game (self, position, partial, error);
 }
 
 CaissaGame *
