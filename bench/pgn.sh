@@ -60,7 +60,7 @@ cat "$file" > /dev/null
 # --- Same games accepted by both ------------------------------------------
 ours=$("$cli" pgn-check -j 1 "$file")
 our_games=$(printf '%s\n' "$ours" | awk '{ print $2 }')
-our_errors=$(printf '%s\n' "$ours" | awk '{ print $6 }')
+our_errors=$(printf '%s\n' "$ours" | sed -n 's/.* errors: \([0-9]*\).*/\1/p')
 "$pgn_extract" --quiet -o "$cache/pgn-extract-out.pgn" "$file" 2> "$cache/pgn-extract.log" || true
 their_games=$(grep -c '^\[Event ' "$cache/pgn-extract-out.pgn" || true)
 rm -f "$cache/pgn-extract-out.pgn"

@@ -60,25 +60,25 @@ cp "$data/escaped-tags.pgn" "$data/illegal-move.pgn" "$data/parens.pgn" "$tmp/"
 cd "$tmp" || exit 1
 
 run pgn-check escaped-tags.pgn
-check "pgn-check: a good file" 0 "games: 1 ok: 1 errors: 0" ""
+check "pgn-check: a good file" 0 "games: 1 ok: 1 warnings: 0 errors: 0" ""
 
 run pgn-check illegal-move.pgn
-check "pgn-check: FILE:LINE:COL: message, exit 1" 1 "games: 2 ok: 1 errors: 1" \
+check "pgn-check: FILE:LINE:COL: message, exit 1" 1 "games: 2 ok: 1 warnings: 0 errors: 1" \
   "illegal-move.pgn:3:13: illegal move 'Ke3': no white king can move to e3 (position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2)"
 
 run pgn-check escaped-tags.pgn parens.pgn illegal-move.pgn
-check "pgn-check: several files, errors in file order" 1 "games: 6 ok: 3 errors: 3" \
-  "parens.pgn:3:10: unbalanced parentheses: ')' without '('
+check "pgn-check: several files, errors in file order" 1 "games: 6 ok: 4 warnings: 1 errors: 2" \
+  "parens.pgn:3:10: warning: unbalanced parentheses: ')' without '('; ignored
 parens.pgn:7:7: unbalanced parentheses: '(' not closed before the result *
 illegal-move.pgn:3:13: illegal move 'Ke3': no white king can move to e3 (position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2)"
 
 run pgn-check missing.pgn
-check "pgn-check: a missing file, exit 2" 2 "games: 0 ok: 0 errors: 0" \
+check "pgn-check: a missing file, exit 2" 2 "games: 0 ok: 0 warnings: 0 errors: 0" \
   "caissa-cli pgn-check: cannot read missing.pgn: No such file or directory"
 
 mkdir adir
 run pgn-check escaped-tags.pgn adir
-check "pgn-check: a directory, exit 2 (the good file still counted)" 2 "games: 1 ok: 1 errors: 0" \
+check "pgn-check: a directory, exit 2 (the good file still counted)" 2 "games: 1 ok: 1 warnings: 0 errors: 0" \
   "caissa-cli pgn-check: cannot read adir: Is a directory"
 
 cp escaped-tags.pgn secret.pgn
@@ -87,16 +87,16 @@ if [ "$(id -u)" = 0 ]; then
   skip "pgn-check: an unreadable file, exit 2" "root reads any file"
 else
   run pgn-check secret.pgn
-  check "pgn-check: an unreadable file, exit 2" 2 "games: 0 ok: 0 errors: 0" \
+  check "pgn-check: an unreadable file, exit 2" 2 "games: 0 ok: 0 warnings: 0 errors: 0" \
     "caissa-cli pgn-check: cannot read secret.pgn: Permission denied"
 fi
 
 out=$("$cli" pgn-check - < illegal-move.pgn 2>"$tmp/stderr"); rc=$?; err=$(cat "$tmp/stderr")
-check "pgn-check: standard input as -" 1 "games: 2 ok: 1 errors: 1" \
+check "pgn-check: standard input as -" 1 "games: 2 ok: 1 warnings: 0 errors: 1" \
   "-:3:13: illegal move 'Ke3': no white king can move to e3 (position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2)"
 
 out=$(cat "$data"/*.pgn | "$cli" pgn-check - 2>/dev/null); rc=$?
-check "pgn-check: every test file through a pipe" 1 "games: 42 ok: 28 errors: 14" '*'
+check "pgn-check: every test file through a pipe" 1 "games: 42 ok: 29 warnings: 2 errors: 13" '*'
 
 run pgn-check
 check "pgn-check: no file is a usage error" 2 "" '*'
@@ -111,7 +111,7 @@ run pgn-check -j 1 big.pgn
 one_out=$out one_err=$err
 run pgn-check -j 2 big.pgn
 if [ "$out" = "$one_out" ] && [ "$err" = "$one_err" ] && [ "$rc" = 1 ] \
-   && [ "$out" = "games: 603 ok: 601 errors: 2" ] && [ "$(printf '%s\n' "$err" | wc -l)" = 2 ]; then
+   && [ "$out" = "games: 603 ok: 601 warnings: 0 errors: 2" ] && [ "$(printf '%s\n' "$err" | wc -l)" = 2 ]; then
   ok "pgn-check -j 2: same counts and error lines as -j 1"
 else
   not_ok "pgn-check -j 2: same counts and error lines as -j 1" "j1: $one_out / $one_err" "j2: $out / $err"
@@ -169,7 +169,7 @@ else
 fi
 
 run pgn-check once.pgn
-check "pgn-export: keeps every good game" 0 "games: 28 ok: 28 errors: 0" ""
+check "pgn-export: keeps every good game" 0 "games: 29 ok: 29 warnings: 0 errors: 0" ""
 
 if awk 'length($0) > 80 { bad = 1 } END { exit bad }' once.pgn; then
   ok "pgn-export: no line longer than 80 bytes"
@@ -207,7 +207,7 @@ else
 fi
 
 run pgn-check g1.pgn
-check "pgn-gen: every generated game is legal" 0 "games: 50 ok: 50 errors: 0" ""
+check "pgn-gen: every generated game is legal" 0 "games: 50 ok: 50 warnings: 0 errors: 0" ""
 
 "$cli" pgn-export g1.pgn > g1-export.pgn
 if cmp -s g1.pgn g1-export.pgn; then
@@ -239,7 +239,7 @@ bad_text=$(sed -n '/^\[Event "Illegal"\]/,/Nc6 \*$/p' illegal-move.pgn)
 run pgn-export inplace.pgn -o inplace.pgn
 check_out=$("$cli" pgn-check inplace.pgn 2>/dev/null)
 if [ "$rc" = 1 ] && [[ "$err" == "inplace.pgn:15:13: illegal move 'Ke3'"* ]] \
-   && [[ "$(cat inplace.pgn)" == *"$bad_text"* ]] && [ "$check_out" = "games: 3 ok: 2 errors: 1" ]; then
+   && [[ "$(cat inplace.pgn)" == *"$bad_text"* ]] && [ "$check_out" = "games: 3 ok: 2 warnings: 0 errors: 1" ]; then
   ok "pgn-export in place: a bad game is kept as it was, exit 1"
 else
   not_ok "pgn-export in place: a bad game is kept as it was, exit 1" "rc $rc" "$err" "$check_out" "$(cat inplace.pgn)"
@@ -369,7 +369,7 @@ done
 # Truncated after the whole (small) file was read: seen from its size.
 cp escaped-tags.pgn shrink.pgn
 out=$(CAISSA_TEST_TRUNCATE_AFTER=100 "$cli" pgn-check -j 1 shrink.pgn 2>"$tmp/stderr"); rc=$?; err=$(cat "$tmp/stderr")
-check "pgn-check: a file truncated after its last byte was read, exit 2" 2 "games: 1 ok: 1 errors: 0" \
+check "pgn-check: a file truncated after its last byte was read, exit 2" 2 "games: 1 ok: 1 warnings: 0 errors: 0" \
   "caissa-cli pgn-check: shrink.pgn: the file changed while it was being read"
 
 cp shrink-src.pgn shrink.pgn

@@ -260,7 +260,9 @@ static const PgnCase cases[] = {
       GOOD (2, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "*",
             CHESS_STATUS_ONGOING) } },
   { "parens.pgn", 3, {
-      BAD (3, 10, CHESS_ERROR_PGN, "unbalanced parentheses: ')' without '('"),
+      /* A stray ')' is read through (a warning). */
+      GOOD (3, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", "*",
+            CHESS_STATUS_ONGOING),
       BAD (7, 7, CHESS_ERROR_PGN, "unbalanced parentheses: '(' not closed"),
       GOOD (1, "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1", "*",
             CHESS_STATUS_ONGOING) } },
@@ -681,7 +683,7 @@ test_tokenizer (void)
     { "1.e4;rest\n1...e5 *", "G1:1 Me4 C{rest} Me5 R* Eok\n" },
     { "1. a1 2. a2", "G1:1 Ma1 Ma2 Eok\n" },                         /* no result: EOF ends it */
     { "1. a1\n[X \"y\"] 2. b1 0-1", "G1:1 Ma1 Eok\nG2:1 T[X=y] Mb1 R0-1 Eok\n" },
-    { "1. a1 ) *", "G1:1 Ma1 X1:7 Ebad\n" },
+    { "1. a1 ) *", "G1:1 Ma1 R* Eok\n" },                          /* a stray ")": a warning */
     { "{between games} ", "" },
     { "1. a1 \x01 b2 * 1. c3 *", "G1:1 Ma1 X1:7 Ebad\nG1:14 Mc3 R* Eok\n" },
     { "1. e4 1/2-1/2 \xc2\xbd-\xc2\xbd", "G1:1 Me4 R1/2-1/2 Eok\nG1:15 R1/2-1/2 Eok\n" },

@@ -34,7 +34,7 @@ static const CliCommand commands[] = {
   { "tb-start", "tb-start ENDING MIN MAX SEED",
     "a practice start (FEN) with mate in MIN..MAX moves; add 'black' for Black strong",
     cli_tb_start },
-  { "pgn-check", "pgn-check [-j N] FILE...",
+  { "pgn-check", "pgn-check [--strict] [-j N] FILE...",
     "validate every move of every game; errors as FILE:LINE:COL: message", cli_pgn_check },
   { "pgn-export", "pgn-export IN [-o OUT]",
     "rewrite a PGN file in export format (OUT written atomically)", cli_pgn_export },

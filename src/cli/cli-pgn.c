@@ -479,8 +479,12 @@ typedef struct
 {
   unsigned long line;
   unsigned long column;
+  bool          warning;
   char          message[256];
 } StoredError;
+
+/* pgn-check --strict: warnings are errors (games with one are refused). */
+static bool check_strict;
 
 typedef struct
 {
@@ -495,19 +499,41 @@ typedef struct
   size_t          cap_errors;
   uint64_t        games;
   uint64_t        bad;
+  uint64_t        warnings;
+  uint64_t        strict_bad;  /* --strict: games (or gaps) refused for a warning */
+  bool            in_game;
+  bool            game_warned;
   ChessPgnParser *parser;
 } CheckPart;
+
+static void
+check_print (const char       *path,
+             unsigned long     line,
+             unsigned long     column,
+             bool              warning,
+             const char       *message)
+{
+  fprintf (stderr, "%s:%lu:%lu: %s%s\n", path, line, column,
+           warning && !check_strict ? "warning: " : "", message);
+}
 
 static void
 check_error_cb (void             *user_data,
                 const ChessError *error)
 {
   CheckPart *part = user_data;
+  bool warning = error->severity == CHESS_SEVERITY_WARNING;
 
+  if (warning)
+    {
+      part->warnings++;
+      if (!part->in_game)
+        part->strict_bad++;
+      part->game_warned = true;
+    }
   if (!part->store)
     {
-      fprintf (stderr, "%s:%lu:%lu: %s\n", part->in->path, error->line, error->column,
-               error->message);
+      check_print (part->in->path, error->line, error->column, warning, error->message);
       return;
     }
   if (part->n_errors == part->cap_errors)
@@ -520,11 +546,36 @@ check_error_cb (void             *user_data,
   StoredError *e = &part->errors[part->n_errors++];
   e->line = error->line;
   e->column = error->column;
+  e->warning = warning;
   snprintf (e->message, sizeof e->message, "%s", error->message);
 }
 
+static void
+check_game_start_cb (void                   *user_data,
+                     const ChessPgnLocation *where)
+{
+  CheckPart *part = user_data;
+
+  part->in_game = true;
+  part->game_warned = false;
+}
+
+static void
+check_game_end_cb (void *user_data,
+                   bool  ok)
+{
+  CheckPart *part = user_data;
+
+  if (ok && part->game_warned)
+    part->strict_bad++;
+  part->in_game = false;
+}
+
 static const ChessPgnVisitor check_visitor = {
+  .game_start = check_game_start_cb,
+  .game_end = check_game_end_cb,
   .error = check_error_cb,
+  .warning = check_error_cb,
 };
 
 static bool
@@ -551,6 +602,8 @@ check_part_thread (void *user_data)
   chess_pgn_parser_finish (part->parser);
   part->games = chess_pgn_parser_n_games (part->parser);
   part->bad = chess_pgn_parser_n_errors (part->parser);
+  if (check_strict)
+    part->bad += part->strict_bad;
   chess_pgn_parser_free (part->parser);
   free (buf);
   return NULL;
@@ -563,7 +616,8 @@ static int
 check_file (Input    *in,
             int       jobs,
             uint64_t *games,
-            uint64_t *bad)
+            uint64_t *bad,
+            uint64_t *warnings)
 {
   uint64_t bounds[65];
   unsigned n = input_split (in, (unsigned) jobs, bounds);
@@ -599,12 +653,13 @@ check_file (Input    *in,
           StoredError *e = &parts[i].errors[k];
           unsigned long line = base_line + e->line - 1;
           unsigned long column = e->line == 1 ? base_column + e->column - 1 : e->column;
-          fprintf (stderr, "%s:%lu:%lu: %s\n", in->path, line, column, e->message);
+          check_print (in->path, line, column, e->warning, e->message);
         }
       line_count_append (&before, &parts[i].lines);
       free (parts[i].errors);
       *games += parts[i].games;
       *bad += parts[i].bad;
+      *warnings += parts[i].warnings;
     }
   return input_status (in);
 }
@@ -613,11 +668,12 @@ int
 cli_pgn_check (int    argc,
                char **argv)
 {
-  uint64_t games = 0, bad = 0;
+  uint64_t games = 0, bad = 0, warnings = 0;
   bool unreadable = false;
   int jobs = 1, first = 1;
   long cpus = sysconf (_SC_NPROCESSORS_ONLN);
 
+  check_strict = false;
   jobs = cpus > 1 ? (cpus > 2 ? 2 : (int) cpus) : 1;
   while (first < argc && argv[first][0] == '-' && argv[first][1] != '\0')
     {
@@ -627,6 +683,11 @@ cli_pgn_check (int    argc,
           if (jobs < 0)
             return cli_usage_error ("pgn-check", "-j needs a number from 1 to 64");
           first += 2;
+        }
+      else if (strcmp (argv[first], "--strict") == 0)
+        {
+          check_strict = true;
+          first++;
         }
       else if (strcmp (argv[first], "--") == 0)
         {
@@ -649,7 +710,7 @@ cli_pgn_check (int    argc,
         }
       if (in.regular)
         {
-          if (check_file (&in, jobs, &games, &bad) != 0)
+          if (check_file (&in, jobs, &games, &bad, &warnings) != 0)
             unreadable = true;
         }
       else
@@ -661,15 +722,21 @@ cli_pgn_check (int    argc,
           input_feed (&in, check_feed_cb, &part);
           chess_pgn_parser_finish (part.parser);
           games += chess_pgn_parser_n_games (part.parser);
-          bad += chess_pgn_parser_n_errors (part.parser);
+          bad += chess_pgn_parser_n_errors (part.parser) + (check_strict ? part.strict_bad : 0);
+          warnings += part.warnings;
           chess_pgn_parser_free (part.parser);
           if (input_status (&in) != 0)
             unreadable = true;
         }
       input_close (&in);
     }
-  printf ("games: %llu ok: %llu errors: %llu\n", (unsigned long long) games,
-          (unsigned long long) (games - bad), (unsigned long long) bad);
+  /* Under --strict the warnings were counted as errors. A warning between
+   * games counts as one bad piece but no game: ok never goes below 0. */
+  if (check_strict)
+    warnings = 0;
+  printf ("games: %llu ok: %llu warnings: %llu errors: %llu\n", (unsigned long long) games,
+          (unsigned long long) (games > bad ? games - bad : 0), (unsigned long long) warnings,
+          (unsigned long long) bad);
   fflush (stdout);
   if (unreadable)
     return 2;

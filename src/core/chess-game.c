@@ -408,6 +408,10 @@ chess_game_node_find_child (const ChessGame *game,
   return CHESS_NODE_NONE;
 }
 
+/* trusted: the PGN reader proved the move legal, and wants a node of its
+ * own even when a sibling has the same move: a variation that repeats the
+ * move it replaces ("2. Nf3 (2. Nf3 Nc6 3. Bb5) 2... Nc6") is kept as
+ * written, never merged into the main line. */
 static ChessNodeId
 add_move (ChessGame  *game,
           ChessNodeId parent,
@@ -420,9 +424,12 @@ add_move (ChessGame  *game,
 
   if (p == NULL || move == CHESS_MOVE_NONE)
     return CHESS_NODE_NONE;
-  existing = chess_game_node_find_child (game, parent, move);
-  if (existing != CHESS_NODE_NONE)
-    return existing;
+  if (!trusted)
+    {
+      existing = chess_game_node_find_child (game, parent, move);
+      if (existing != CHESS_NODE_NONE)
+        return existing;
+    }
   if (move == CHESS_MOVE_NULL)
     {
       if (chess_position_in_check (&p->pos))

@@ -12,6 +12,9 @@
  * A node's first child is the main continuation; its next siblings are the
  * alternatives (variations), in the order they were added. New moves are
  * appended as the LAST child, so the main line never changes by accident.
+ * Siblings may hold the same move (a PGN variation that repeats the move it
+ * replaces, as annotators write "40. Qh4 (40. Qh4 Rxe4 41. g4) 40... Rxe4");
+ * a move played with chess_game_add_move () goes to the first of them.
  *
  * Ids stay valid until the node is deleted (deleted ids may be reused by
  * later additions). Pointers returned by accessors (positions, strings) stay
@@ -97,7 +100,8 @@ bool               chess_game_set_result (ChessGame *game, const char *result);
 
 /* Plays move (legal in parent's position, or CHESS_MOVE_NULL when the side
  * to move is not in check — a null move for analysis) after parent. Returns
- * the existing child when that move is already there, else a new node
+ * the existing child when that move is already there (the first such child
+ * when several hold it), else a new node
  * appended as the LAST child. Returns CHESS_NODE_NONE when the move is not
  * legal or parent is not a node. */
 ChessNodeId        chess_game_add_move   (ChessGame *game, ChessNodeId parent, ChessMove move);
@@ -130,7 +134,7 @@ unsigned           chess_game_node_n_children   (const ChessGame *game, ChessNod
 /* The i-th child (0 = main continuation), or CHESS_NODE_NONE. */
 ChessNodeId        chess_game_node_nth_child    (const ChessGame *game, ChessNodeId node,
                                                  unsigned i);
-/* The child reached by move, or CHESS_NODE_NONE. */
+/* The (first) child reached by move, or CHESS_NODE_NONE. */
 ChessNodeId        chess_game_node_find_child   (const ChessGame *game, ChessNodeId node,
                                                  ChessMove move);
 /* True when every step from the root to node is a first child. */

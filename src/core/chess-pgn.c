@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "chess-fen.h"
+#include "chess-pgn-lex.h"
 #include "chess-san.h"
 
 typedef enum
@@ -29,6 +30,7 @@ typedef enum
   LEX_LINE_COMMENT,     /* after ; to the end of the line */
   LEX_SKIP_LINE,        /* % escape line, or the rest of a bad tag's line */
   LEX_SKIP_SYMBOL,      /* the rest of an over-long token */
+  LEX_SKIP_GAP,         /* text between games: to the line end or a '[' */
 } LexState;
 
 typedef enum
@@ -95,6 +97,10 @@ struct _ChessPgnParser
   uint64_t         n_errors;
   uint64_t         n_warnings;
   uint64_t         error_rest;      /* chess_pgn_parser_error_rest () */
+  unsigned         skip_var;        /* > 0: skipping the rest of the variation at this depth */
+  unsigned         skip_nest;       /* variations opened inside the skipped one */
+  bool             skip_var_seen;   /* the visitor saw that variation's start */
+  bool             gap_warned;      /* text between games: warned once per gap */
   uint64_t         detected_at;     /* for fail (): where the error was found, if not at loc */
 };
 
@@ -146,15 +152,8 @@ is_digit (unsigned char c)
   return c >= '0' && c <= '9';
 }
 
-/* Bytes that continue a symbol: PGN's letters, digits and _+#=:-/ plus the
- * suffixes !? (split off later) and any non-ASCII byte (dashes, ½,
- * figurines; normalised later). */
-static const bool symbol_byte[256] = {
-  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
-  ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
-  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
-  [0x80 ... 0xff] = true,
-};
+#define symbol_byte  _chess_pgn_symbol_byte
+#define symbol_ascii _chess_pgn_symbol_ascii
 
 /* What a byte can start, for the lexer's dispatch. */
 enum
@@ -169,13 +168,6 @@ static const uint8_t byte_class[256] = {
   [' '] = BYTE_BLANK, ['\t'] = BYTE_BLANK, ['\n'] = BYTE_EOL, ['\r'] = BYTE_EOL,
   ['0' ... '9'] = BYTE_SYMBOL, ['A' ... 'Z'] = BYTE_SYMBOL, ['a' ... 'z'] = BYTE_SYMBOL,
   ['-'] = BYTE_SYMBOL,
-};
-
-/* The same without the non-ASCII bytes: the inner loop of the lexer. */
-static const bool symbol_ascii[256] = {
-  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
-  ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
-  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
 };
 
 /* --- Locations and errors -------------------------------------------------- */
@@ -301,6 +293,9 @@ game_begin (ChessPgnParser         *p,
   p->fen[0] = '\0';
   p->depth = 0;
   p->plain_depth = 0;
+  p->skip_var = 0;
+  p->skip_nest = 0;
+  p->gap_warned = false;
   p->n_games++;
   p->tok = *loc;
   VISIT (p, game_start, loc);
@@ -313,7 +308,41 @@ game_end (ChessPgnParser *p,
 {
   p->game = GAME_NONE;
   p->game_end_offset = end;
+  p->gap_warned = false;
   VISIT (p, game_end, ok);
+}
+
+/* A FEN refused only for its castling rights (KQkq with the king or a rook
+ * away from its corner): a Chess960 start. */
+static __attribute__ ((noinline)) bool
+_chess_pgn_fen_castles_960 (const char *fen)
+{
+  char copy[CHESS_FEN_MAX + 8];
+  ChessPosition pos;
+  size_t n = strlen (fen), field = 0, i = 0, start, end;
+
+  if (n >= CHESS_FEN_MAX)
+    return false;
+  /* The third field. */
+  while (i < n && fen[i] == ' ')
+    i++;
+  for (; i < n && field < 2; field++)
+    {
+      while (i < n && fen[i] != ' ')
+        i++;
+      while (i < n && fen[i] == ' ')
+        i++;
+    }
+  start = i;
+  while (i < n && fen[i] != ' ')
+    i++;
+  end = i;
+  if (end == start || (end - start == 1 && fen[start] == '-'))
+    return false;
+  memcpy (copy, fen, start);
+  copy[start] = '-';
+  memcpy (copy + start + 1, fen + end, n - end + 1);
+  return chess_fen_parse (&pos, copy, strlen (copy), NULL);
 }
 
 /* The start position, from the FEN tag when there is one. Called at the
@@ -342,9 +371,18 @@ ensure_start (ChessPgnParser *p,
   p->detected_at = at;
   if (p->fen[0] != '\0')
     {
+      const char *variant = _chess_pgn_fen_variant (p->fen);
+      if (variant != NULL)
+        {
+          fail (p, CHESS_ERROR_FEN, &p->fen_loc, CHESS_N_ ("variant not supported: %.60s"), variant);
+          return false;
+        }
       if (!chess_fen_parse (&level->cur, p->fen, strlen (p->fen), &error))
         {
-          fail (p, CHESS_ERROR_FEN, &p->fen_loc, CHESS_N_ ("bad FEN tag: %s"), error.message);
+          if (_chess_pgn_fen_castles_960 (p->fen))
+            fail (p, CHESS_ERROR_FEN, &p->fen_loc, CHESS_N_ ("variant not supported: %.60s"), "Chess960");
+          else
+            fail (p, CHESS_ERROR_FEN, &p->fen_loc, CHESS_N_ ("bad FEN tag: %s"), error.message);
           return false;
         }
     }
@@ -382,6 +420,13 @@ deliver_tag (ChessPgnParser         *p,
     {
       p->setup = strcmp (p->tag_value, "1") == 0;
       p->setup_loc = *loc;
+    }
+  else if (name_len == 7 && memcmp (name, "Variant", 7) == 0 && !_chess_pgn_standard_variant (p->tag_value))
+    {
+      /* Chess960, Crazyhouse, Antichess...: their moves are not this
+       * game's, so one clear error instead of one about castling or SAN. */
+      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("variant not supported: %.60s"), p->tag_value);
+      return;
     }
   VISIT (p, tag, name, p->tag_value, vlen);
 }
@@ -454,20 +499,34 @@ handle_tag (ChessPgnParser         *p,
       fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("bad tag %s: expected '\"' before the value"), name);
       return;
     }
-  for (i++; i < n && t[i] != '"'; i++)
+  /* The value ends at the last '"' before the ']': quotes inside it that
+   * were not escaped are read as part of it ([Annotator "Lopez "Battle
+   * Royale""]), and a value whose quote never closes ends at the ']'
+   * ([Annotator "Krush, I]). Both with a warning. */
+  size_t last = n - 1;
+  bool inner_quote = false;
+  while (last > i && t[last] != '"')
+    last--;
+  if (last == i)
+    {
+      last = n - 1;
+      while (last > i + 1 && (t[last - 1] == ' ' || t[last - 1] == '\t'))
+        last--;
+      _chess_pgn_warn (p, loc, CHESS_N_ ("tag %s: the value has no closing '\"'"), name);
+    }
+  for (i++; i < last; i++)
     {
       unsigned char c = t[i];
       if (c == '\\' && i + 1 < n && (t[i + 1] == '"' || t[i + 1] == '\\'))
         c = t[++i];
+      else if (c == '"')
+        inner_quote = true;
       p->tag_value[vlen++] = (char) c;
     }
   p->tag_value[vlen] = '\0';
-  if (i >= n)
-    {
-      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("bad tag %s: the value has no closing '\"'"), name);
-      return;
-    }
-  for (i++; i < n - 1; i++)
+  if (inner_quote)
+    _chess_pgn_warn (p, loc, CHESS_N_ ("tag %s: a '\"' inside the value is not escaped"), name);
+  for (i = last + 1; i < n - 1; i++)
     if (t[i] != ' ' && t[i] != '\t')
       {
         fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("bad tag %s: unexpected '%c' after the value"),
@@ -481,7 +540,7 @@ static void
 emit_nag (ChessPgnParser *p,
           unsigned        nag)
 {
-  if (p->game == GAME_SKIP)
+  if (p->game == GAME_SKIP || p->skip_var != 0)
     return;
   VISIT (p, nag, nag);
 }
@@ -536,7 +595,8 @@ move_failed (ChessPgnParser         *p,
              const ChessPgnLocation *loc,
              const ChessError       *error)
 {
-  char fen[CHESS_FEN_MAX];
+  char fen[CHESS_FEN_MAX], text[sizeof error->message];
+  ChessErrorCode code = error->code == CHESS_OK ? CHESS_ERROR_SAN_ILLEGAL : error->code;
   const char *what = chess_error_translate (error->code == CHESS_ERROR_SAN_AMBIGUOUS ? CHESS_N_ ("ambiguous move")
                      : error->code == CHESS_ERROR_SAN_SYNTAX  ? CHESS_N_ ("not a move")
                                                               : CHESS_N_ ("illegal move"));
@@ -556,18 +616,37 @@ move_failed (ChessPgnParser         *p,
       else if (strncmp (reason, shown_prefix, strlen (shown_prefix)) == 0)
         reason += strlen (shown_prefix);
     }
+  if (memchr (san, '@', n) != NULL)
+    {
+      /* A piece dropped from the hand. */
+      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("variant not supported: %s"), "Crazyhouse");
+      return;
+    }
   if (error->code == CHESS_ERROR_SAN_SYNTAX)
     {
       if (reason[0] == '\'' && strncmp (reason + 1, san, (size_t) shown) == 0
           && reason[shown + 1] == '\'' && reason[shown + 2] == '\0')
-        fail (p, error->code, loc, CHESS_N_ ("%s: '%.*s'"), what, shown, san);
+        snprintf (text, sizeof text, chess_error_translate (CHESS_N_ ("%s: '%.*s'")), what, shown, san);
       else
-        fail (p, error->code, loc, CHESS_N_ ("%s: '%.*s': %s"), what, shown, san, reason);
+        snprintf (text, sizeof text, chess_error_translate (CHESS_N_ ("%s: '%.*s': %s")), what, shown,
+                  san, reason);
+    }
+  else
+    {
+      chess_fen_write (&level->cur, fen);
+      snprintf (text, sizeof text, chess_error_translate (CHESS_N_ ("%s '%.*s': %s (position %s)")),
+                what, shown, san, reason, fen);
+    }
+  if (p->depth == 0)
+    {
+      fail (p, code, loc, "%s", text);
       return;
     }
-  chess_fen_write (&level->cur, fen);
-  fail (p, error->code == CHESS_OK ? CHESS_ERROR_SAN_ILLEGAL : error->code, loc,
-        CHESS_N_ ("%s '%.*s': %s (position %s)"), what, shown, san, reason, fen);
+  /* In a variation: the game is kept, and so is the variation up to here. */
+  _chess_pgn_warn (p, loc, CHESS_N_ ("%s; the rest of the variation is skipped"), text);
+  p->skip_var = p->depth;
+  p->skip_nest = 0;
+  p->skip_var_seen = true;
 }
 
 /* A move token: played, or reported at loc (or, when loc is NULL, at the
@@ -588,6 +667,8 @@ handle_move (ChessPgnParser         *p,
       VISIT (p, move, san, n, CHESS_MOVE_NONE, NULL);
       return;
     }
+  if (p->skip_var != 0)
+    return;
   level = &p->levels[p->depth];
   /* Without an error to fill (and clear) first: a refused move is read
    * again for its reason, which is rare and cheap enough. */
@@ -611,8 +692,17 @@ handle_move (ChessPgnParser         *p,
           here = loc_of (p, offset);
           loc = &here;
         }
-      move_failed (p, level, san, n, loc, &error);
-      return;
+      /* "exd6ep": en passant noted the French way, glued to the move. */
+      if (n > 4 && san[n - 2] == 'e' && san[n - 1] == 'p'
+          && (move = chess_san_parse (&level->cur, san, n - 2, NULL)) != CHESS_MOVE_NONE
+          && move != CHESS_MOVE_NULL)
+        _chess_pgn_warn (p, loc, CHESS_N_ ("'%.*s': \"ep\" after a move is not PGN; ignored"),
+                         (int) n, san);
+      else
+        {
+          move_failed (p, level, san, n, loc, &error);
+          return;
+        }
     }
   level->prev = level->cur;
   chess_position_make_move (&level->cur, move);
@@ -637,6 +727,34 @@ enter_movetext (ChessPgnParser         *p,
   return p->have_start || ensure_start (p, loc->offset);
 }
 
+/* Text between games that starts no game: skipped to the end of its line
+ * (or the next '['), with one warning per stretch of such text. */
+static void
+skip_gap (ChessPgnParser         *p,
+          const ChessPgnLocation *loc)
+{
+  if (!p->gap_warned)
+    _chess_pgn_warn (p, loc, CHESS_N_ ("text outside a game; ignored up to the end of the line"));
+  p->gap_warned = true;
+  p->lex = LEX_SKIP_GAP;
+}
+
+/* A result read through: the game is begun if need be (a result alone is
+ * an empty game), warned about, and ended. */
+static void
+tolerated_result (ChessPgnParser         *p,
+                  const char             *result,
+                  const ChessPgnLocation *loc,
+                  uint64_t                end,
+                  const char             *format,
+                  const char             *what)
+{
+  if (p->game == GAME_NONE)
+    game_begin (p, loc);
+  _chess_pgn_warn (p, loc, format, what, result);
+  emit_result (p, result, loc, end);
+}
+
 /* A complete symbol: move number, result, move (with suffixes), null move.
  * plain means pure ASCII (the common case: read in place, no copy). */
 static void
@@ -647,68 +765,64 @@ handle_symbol (ChessPgnParser         *p,
                const ChessPgnLocation *loc,
                uint64_t                end)
 {
-  char norm[CHESS_PGN_MAX_TOKEN * 2 + 8];
-  const char *s = (const char *) t;
-  size_t k = n, suffix;
+  char norm[CHESS_PGN_MAX_TOKEN * 3 + 8];
+  const char *s = (const char *) t, *result = NULL;
+  size_t k = n, suffix, move_len = 0;
+  bool latin1 = false;
 
   if (!plain)
     {
-      /* Normalise: dashes to '-', ½ to 1/2, figurines to letters. */
-      k = 0;
-      for (size_t i = 0; i < n; i++)
-        {
-          unsigned char c = t[i];
-          if (c == 0xe2 && i + 2 < n && t[i + 1] == 0x80 && (t[i + 2] == 0x93 || t[i + 2] == 0x94))
-            {
-              norm[k++] = '-';
-              i += 2;
-            }
-          else if (c == 0xe2 && i + 2 < n && t[i + 1] == 0x99 && t[i + 2] >= 0x94 && t[i + 2] <= 0x9f)
-            {
-              norm[k++] = "KQRBNPKQRBNP"[t[i + 2] - 0x94];
-              i += 2;
-            }
-          else if (c == 0xc2 && i + 1 < n && t[i + 1] == 0xbd)
-            {
-              memcpy (norm + k, "1/2", 3);
-              k += 3;
-              i += 1;
-            }
-          else
-            norm[k++] = (char) c;
-        }
-      norm[k] = '\0';
+      /* Dashes to '-', ½ to 1/2, figurines to letters. */
+      k = _chess_pgn_normalize (t, n, norm, &latin1);
       s = norm;
     }
 
-  if (s[0] >= '0' && s[0] <= '9')
+  switch (_chess_pgn_symbol_kind (s, k, &result, &move_len))
     {
-      static const char *const results[] = { "1-0", "0-1", "1/2-1/2" };
-      bool digits = true;
-
-      for (unsigned r = 0; r < 3; r++)
-        if (k == strlen (results[r]) && memcmp (s, results[r], k) == 0)
-          {
-            emit_result (p, results[r], loc, end);
-            return;
-          }
-      for (size_t i = 1; i < k && digits; i++)
-        digits = s[i] >= '0' && s[i] <= '9';
-      if (digits && !(k == 4 && memcmp (s, "0000", 4) == 0))
+    case CHESS_PGN_SYM_RESULT:
+      if (latin1)
+        tolerated_result (p, result, loc, end, CHESS_N_ ("'%s' read as the result %s"), "½-½");
+      else
+        emit_result (p, result, loc, end);
+      return;
+    case CHESS_PGN_SYM_HALF:
+      tolerated_result (p, result, loc, end, CHESS_N_ ("'%s' read as the result %s"), "1/2");
+      return;
+    case CHESS_PGN_SYM_NUMBER:
+      /* A move number: only says that the movetext has begun. */
+      enter_movetext (p, loc);
+      return;
+    case CHESS_PGN_SYM_GLUED:
+      /* "Qg20-1": the move, then the result. */
+      if (enter_movetext (p, loc))
         {
-          /* A move number: only says that the movetext has begun. */
-          enter_movetext (p, loc);
-          return;
+          handle_move (p, s, move_len, loc, loc->offset);
+          if (p->game != GAME_SKIP)
+            _chess_pgn_warn (p, loc, CHESS_N_ ("the result %s is glued to the move %.*s"), result,
+                             (int) move_len, s);
         }
+      emit_result (p, result, loc, end);
+      return;
+    case CHESS_PGN_SYM_MOVE:
+      break;
     }
 
+  if (p->game == GAME_NONE && !_chess_pgn_move_shaped (s, k))
+    {
+      skip_gap (p, loc);
+      return;
+    }
   suffix = k;
   while (suffix > 0 && (s[suffix - 1] == '!' || s[suffix - 1] == '?'))
     suffix--;
   if (!enter_movetext (p, loc))
     return;
-  if (k == 4 && memcmp (s, "e.p.", 4) == 0)
-    return;     /* "exd6 e.p.": the note belongs to the move before */
+  if ((k == 4 && memcmp (s, "e.p.", 4) == 0) || (k == 2 && memcmp (s, "ep", 2) == 0))
+    {
+      /* "exd6 e.p.": the note belongs to the move before. */
+      _chess_pgn_warn (p, loc, CHESS_N_ ("'%.*s' after a move is not PGN; ignored"), (int) k, s);
+      return;
+    }
   if (suffix == 0)
     {
       unsigned nag = suffix_nag (s, k);
@@ -716,6 +830,9 @@ handle_symbol (ChessPgnParser         *p,
         emit_nag (p, nag);
       return;
     }
+  if (suffix > 4 && memcmp (s + suffix - 4, "e.p.", 4) == 0 && p->skip_var == 0)
+    _chess_pgn_warn (p, loc, CHESS_N_ ("'%.*s': \"e.p.\" after a move is not PGN; ignored"),
+                     (int) suffix, s);
   handle_move (p, s, suffix, loc, loc->offset);
   if (suffix < k && p->game != GAME_SKIP)
     {
@@ -731,6 +848,11 @@ variation_start (ChessPgnParser         *p,
 {
   if (!enter_movetext (p, loc))
     return;
+  if (p->skip_var != 0)
+    {
+      p->skip_nest++;
+      return;
+    }
   if (p->flags & CHESS_PGN_NO_MOVES)
     {
       if (p->plain_depth >= CHESS_PGN_MAX_DEPTH)
@@ -745,7 +867,11 @@ variation_start (ChessPgnParser         *p,
       Level *outer = &p->levels[p->depth];
       if (!outer->has_move)
         {
-          fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("a variation must follow a move"));
+          /* "(Diagram)" before the first move, and the like: skipped. */
+          _chess_pgn_warn (p, loc, CHESS_N_ ("a variation must follow a move; skipped"));
+          p->skip_var = p->depth + 1;
+          p->skip_nest = 0;
+          p->skip_var_seen = false;
           return;
         }
       if (p->depth >= CHESS_PGN_MAX_DEPTH)
@@ -773,9 +899,22 @@ variation_end (ChessPgnParser         *p,
 {
   if (!enter_movetext (p, loc))
     return;
-  if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth == 0 : p->depth == 0)
+  if (p->skip_var != 0)
     {
-      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("unbalanced parentheses: ')' without '('"));
+      bool seen = p->skip_var_seen;
+
+      if (p->skip_nest > 0)
+        {
+          p->skip_nest--;
+          return;
+        }
+      p->skip_var = 0;
+      if (!seen)
+        return;
+    }
+  else if ((p->flags & CHESS_PGN_NO_MOVES) ? p->plain_depth == 0 : p->depth == 0)
+    {
+      _chess_pgn_warn (p, loc, CHESS_N_ ("unbalanced parentheses: ')' without '('; ignored"));
       return;
     }
   if (p->flags & CHESS_PGN_NO_MOVES)
@@ -872,7 +1011,7 @@ comment_append (ChessPgnParser      *p,
 static void
 comment_end (ChessPgnParser *p)
 {
-  if (p->game == GAME_NONE || p->game == GAME_SKIP)
+  if (p->game == GAME_NONE || p->game == GAME_SKIP || p->skip_var != 0)
     return;
   if (p->comment_overflow)
     {
@@ -1005,8 +1144,9 @@ movetext_run (ChessPgnParser      *p,
       for (; j < end && move_byte[buf[j]]; j++)
         ;
       if (j - i > CHESS_PGN_MAX_TOKEN || (j >= len && !final)
-          || (j < len && (symbol_byte[buf[j]] || buf[j] == '.' || buf[j] == '(')))
-        return i;
+          || (j < len && (symbol_byte[buf[j]] || buf[j] == '.' || buf[j] == '('))
+          || (j - i > 3 && buf[j - 2] == '-' && (buf[j - 1] == '0' || buf[j - 1] == '1')))
+        return i;   /* the last test: a result glued to the move ("Qg20-1") */
       handle_move (p, (const char *) buf + i, j - i, NULL, p->offset + i);
       i = j;
       if (p->game != GAME_MOVES || p->stopped)
@@ -1112,6 +1252,13 @@ process (ChessPgnParser      *p,
             p->lex = LEX_NORMAL;
           break;
 
+        case LEX_SKIP_GAP:
+          while (i < len && buf[i] != '\n' && buf[i] != '\r' && buf[i] != '[')
+            i++;
+          if (i < len)
+            p->lex = LEX_NORMAL;
+          break;
+
         case LEX_NORMAL:
           {
             if (p->game == GAME_MOVES && !(p->flags & CHESS_PGN_NO_MOVES))
@@ -1185,8 +1332,8 @@ process (ChessPgnParser      *p,
                   case '[':
                     {
                       /* A whole tag, up to its ']' on the same line. */
-                      size_t j = i + 1, name_end, value_start, value_end;
-                      bool quoted = false, closed = false;
+                      size_t j, name_end, value_start, value_end;
+                      bool closed = false;
                       size_t after = simple_tag (buf, i, len, &name_end, &value_start, &value_end);
 
                       if (after != 0)
@@ -1213,22 +1360,8 @@ process (ChessPgnParser      *p,
                           i = after;
                           goto next;
                         }
-                      for (; j < len && j - i < CHESS_PGN_MAX_TAG; j++)
-                        {
-                          unsigned char d = buf[j];
-                          if (d == '\n' || d == '\r')
-                            break;
-                          if (quoted && d == '\\' && j + 1 < len && (buf[j + 1] == '"' || buf[j + 1] == '\\'))
-                            j++;
-                          else if (d == '"')
-                            quoted = !quoted;
-                          else if (d == ']' && !quoted)
-                            {
-                              closed = true;
-                              break;
-                            }
-                        }
-                      if (!closed && j >= len && !final && j - i < CHESS_PGN_MAX_TAG)
+                      j = _chess_pgn_tag_end (buf, i, len, final, &closed);
+                      if (j == CHESS_PGN_LEX_MORE)
                         return i;
 
                       if (p->game == GAME_MOVES || (p->game == GAME_SKIP && p->skip_saw_moves))
@@ -1255,12 +1388,63 @@ process (ChessPgnParser      *p,
                     }
 
                   case '(':
+                    {
+                      bool more;
+                      const char *forfeit = _chess_pgn_forfeit (buf, i, len, final, &more);
+                      if (more)
+                        return i;
+                      if (forfeit != NULL)
+                        {
+                          i += 7;
+                          tolerated_result (p, forfeit, &loc, p->offset + i,
+                                            CHESS_N_ ("the forfeit marker '%s' read as the result %s"),
+                                            forfeit[0] == '1' ? "(+)-(-)"
+                                            : forfeit[0] == '0' ? "(-)-(+)" : "(-)-(-)");
+                          goto next;
+                        }
+                    }
+                    if (p->game == GAME_NONE)
+                      {
+                        skip_gap (p, &loc);
+                        goto next;
+                      }
                     variation_start (p, &loc);
                     i++;
                     goto next;
 
                   case ')':
+                    if (p->game == GAME_NONE)
+                      {
+                        skip_gap (p, &loc);
+                        goto next;
+                      }
                     variation_end (p, &loc);
+                    i++;
+                    goto next;
+
+                  case '<':
+                    {
+                      /* HTML markup of a web page's copy ("<br />"): one
+                       * error for the game, and not read as movetext. */
+                      size_t j = _chess_pgn_markup_end (buf, i, len, final);
+                      if (j == CHESS_PGN_LEX_MORE)
+                        return i;
+                      if (j == i + 1 || p->game == GAME_NONE)
+                        goto junk;
+                      fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("HTML markup '%.*s' in the game"),
+                            (int) (j - i > 20 ? 20 : j - i), (const char *) buf + i);
+                      i = j;
+                      goto next;
+                    }
+
+                  case '}':
+                  case ',':
+                  case '+':
+                  case '#':
+                  case '=':
+                    if (p->game == GAME_NONE)
+                      goto junk;
+                    _chess_pgn_warn (p, &loc, CHESS_N_ ("stray '%c'; ignored"), c);
                     i++;
                     goto next;
 
@@ -1274,6 +1458,11 @@ process (ChessPgnParser      *p,
                     goto next;
 
                   case '$':
+                    if (p->game == GAME_NONE)
+                      {
+                        skip_gap (p, &loc);
+                        goto next;
+                      }
                     {
                       size_t j = i + 1;
                       unsigned nag = 0;
@@ -1297,6 +1486,11 @@ process (ChessPgnParser      *p,
 
                   case '!':
                   case '?':
+                    if (p->game == GAME_NONE)
+                      {
+                        skip_gap (p, &loc);
+                        goto next;
+                      }
                     {
                       size_t j = i;
                       while (j < len && (buf[j] == '!' || buf[j] == '?') && j - i < 3)
@@ -1344,59 +1538,18 @@ process (ChessPgnParser      *p,
 
             if (is_alnum (c) || c == '-' || c >= 0x80)
               {
-                /* At most CHESS_PGN_MAX_TOKEN + 1 bytes are looked at: one
-                 * more than that means "too long". */
-                size_t end = len - i > CHESS_PGN_MAX_TOKEN + 1 ? i + CHESS_PGN_MAX_TOKEN + 1 : len;
-                size_t j = i + 1;
-                bool plain = c < 0x80;
-                for (;;)
-                  {
-                    for (;;)
-                      {
-                        while (j < end && symbol_ascii[buf[j]])
-                          j++;
-                        if (j >= end || buf[j] < 0x80)
-                          break;
-                        plain = false;
-                        if (buf[j] == 0xe2)
-                          {
-                            if (len - j < 3 && !final)
-                              return i;
-                            if (len - j >= 3 && buf[j + 1] == 0x80 && buf[j + 2] == 0xa6)
-                              break;    /* "…" ends the move number */
-                          }
-                        j++;
-                      }
-                    if (j - i > CHESS_PGN_MAX_TOKEN)
-                      break;
-                    if (j >= len && !final)
-                      return i;
-                    /* "exd6e.p." and "e8(Q)" stay one token. */
-                    if (j < len && buf[j] == '.' && buf[j - 1] == 'e')
-                      {
-                        if (len - j < 3 && !final)
-                          return i;
-                        if (len - j >= 3 && buf[j + 1] == 'p' && buf[j + 2] == '.')
-                          {
-                            j += 3;
-                            continue;
-                          }
-                      }
-                    if (j < len && buf[j] == '(' && j > i && is_digit (buf[j - 1]))
-                      {
-                        if (len - j < 3 && !final)
-                          return i;
-                        if (len - j >= 3 && strchr ("QRBNqrbn", buf[j + 1]) != NULL
-                            && buf[j + 1] != '\0' && buf[j + 2] == ')')
-                          {
-                            j += 3;
-                            continue;
-                          }
-                      }
-                    break;
-                  }
+                bool plain;
+                size_t j = _chess_pgn_symbol_end (buf, i, len, final, &plain);
+
+                if (j == CHESS_PGN_LEX_MORE)
+                  return i;
                 if (j - i > CHESS_PGN_MAX_TOKEN)
                   {
+                    if (p->game == GAME_NONE)
+                      {
+                        skip_gap (p, &loc);
+                        goto next;
+                      }
                     if (enter_movetext (p, &loc))
                       fail (p, CHESS_ERROR_LIMIT, &loc, CHESS_N_ ("token longer than %d bytes"),
                             CHESS_PGN_MAX_TOKEN);
@@ -1405,6 +1558,8 @@ process (ChessPgnParser      *p,
                     goto next;
                   }
                 handle_symbol (p, buf + i, j - i, plain, &loc, p->offset + j);
+                if (p->lex == LEX_SKIP_GAP)
+                  goto next;
                 i = j;
                 /* The periods after a move number ("12." or "12...") need
                  * no trip through the dispatch. */
@@ -1414,17 +1569,27 @@ process (ChessPgnParser      *p,
               }
 
           junk: ;
-            /* Anything else is not PGN: the game (or a new one) fails. */
-            bool fresh = p->game == GAME_NONE;
-            if (fresh)
-              game_begin (p, &loc);
+            /* Anything else is not PGN: the game fails (junk among tags
+             * is not its movetext). Between games it is text to skip. */
+            if (p->game == GAME_NONE)
+              {
+                if (c >= 32 && c != 127)
+                  {
+                    skip_gap (p, &loc);
+                    goto next;
+                  }
+                /* Control bytes: binary data, not stray text. A game of
+                 * its own, refused (and its movetext, for what follows). */
+                game_begin (p, &loc);
+                fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("unexpected byte 0x%02x"), c);
+                p->skip_saw_moves = true;
+                i++;
+                goto next;
+              }
             if (c >= 32 && c < 127)
               fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("unexpected character '%c'"), c);
             else
               fail (p, CHESS_ERROR_PGN, &loc, CHESS_N_ ("unexpected byte 0x%02x"), c);
-            /* Junk that opened a game is its movetext; junk among tags is not. */
-            if (fresh)
-              p->skip_saw_moves = true;
             i++;
             goto next;
           }
