@@ -329,6 +329,49 @@ test_mixed (void)
   g_assert_true (g_str_has_suffix (after, cp_game));
 }
 
+/* A file too large to copy (mapped): its encoding is learnt by the
+ * checking worker; a Windows-1252 game at its end reads and is checked
+ * right. */
+static void
+test_cp1252_mapped (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "large-1252.pgn", NULL);
+  g_autofree char *filler = g_strnfill (2000, 'x');
+  GString *text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GObject) info = NULL;
+  g_autofree char *checked = NULL;
+  g_autofree char *expected = NULL;
+  CaissaPgnFile *file;
+  ChessGame *game;
+  guint n = 0;
+
+  while (text->len <= CAISSA_PGN_FILE_COPY_LIMIT + 4096)
+    g_string_append_printf (text, "[Event \"E%u\"]\n[White \"Smith\"]\n\n1. e4 {%s} e5 *\n\n", n++, filler);
+  g_string_append (text, "[Event \"Last\"]\n[White \"M\xfcller\"]\n\n1. e4 {\x80\x85} e5 2. Nf9 *\n");
+  g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+  g_string_free (text, TRUE);
+
+  file = open_loaded (path);
+  g_assert_true (caissa_pgn_file_get_mapped (file));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, n + 1);
+  g_assert_cmpint (caissa_pgn_file_get_encoding (file), ==, CHESS_ENCODING_CP1252);
+  assert_tag (file, n, "white", "Müller");
+  info = g_list_model_get_item (G_LIST_MODEL (file), n);
+  g_object_get (info, "error", &checked, NULL);
+  /* Five lines a game before it; the column in the file's bytes. */
+  expected = g_strdup_printf ("%u:18: not a move: 'Nf9'", 5 * n + 4);
+  g_assert_cmpstr (checked, ==, expected);
+  game = caissa_pgn_file_read_game (file, n - 1, &error);
+  g_assert_no_error (error);
+  chess_game_free (game);
+  g_assert_null (caissa_pgn_file_read_game (file, n, &error));
+  g_assert_true (g_str_has_suffix (error->message, expected));
+  g_clear_object (&info);
+  g_assert_finalize_object (file);
+  g_unlink (path);
+}
+
 /* --- UTF-16 ---------------------------------------------------------------------------------- */
 
 static void
@@ -436,6 +479,7 @@ main (int   argc,
   g_test_add_func ("/model/pgn-file/encoding/cp1252/save-fits", test_cp1252_save_fits);
   g_test_add_func ("/model/pgn-file/encoding/cp1252/save-does-not-fit", test_cp1252_save_does_not_fit);
   g_test_add_func ("/model/pgn-file/encoding/mixed", test_mixed);
+  g_test_add_func ("/model/pgn-file/encoding/cp1252/mapped", test_cp1252_mapped);
   g_test_add_data_func ("/model/pgn-file/encoding/utf16le", "utf16le.pgn", test_utf16);
   g_test_add_data_func ("/model/pgn-file/encoding/utf16be", "utf16be.pgn", test_utf16);
   g_test_add_func ("/model/pgn-file/encoding/utf16-damaged", test_utf16_damaged);

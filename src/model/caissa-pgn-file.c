@@ -178,13 +178,17 @@ typedef struct
   atomic_size_t    readable;
   atomic_int       damaged;
   /* Encodings (caissa-pgn-encoding.h). A UTF-16 file's bytes were
-   * decoded at the opening (source_exact: they encode back the same);
-   * the other files' encoding is learnt by the indexing worker (utf8, its
-   * alone) and is known at its end (encoding, under the mutex). */
+   * decoded at the opening (source_exact: they encode back the same).
+   * The other files' encoding is learnt by a pass over their bytes: for a
+   * file in memory (small) by the indexing worker as it goes (utf8, its
+   * alone); for a mapped one (large) by the checking worker before it
+   * parses, so that the pass costs the listing nothing. encoding is set
+   * (under the mutex) once known. */
   ChessEncoding    source_encoding;
   gboolean         source_exact;
   ChessUtf8Scan    utf8;
   ChessEncoding    encoding;
+  gboolean         encoding_known;
   /* CAISSA_TEST_PGN_TRUNCATE, read on the main thread at the opening. */
   TestStep         test_step;
   guint64          test_size;
@@ -624,7 +628,7 @@ index_scan (Loader        *loader,
   guint64 from = chess_pgn_index_position (index);
 
   /* The bytes just indexed are checked for UTF-8 while they are in the
-   * cache (the file's encoding, caissa-pgn-encoding.h). */
+   * cache (the file's encoding; see Loader). */
   if (!loader->mapped)
     {
       *done = chess_pgn_index_scan (index, loader->data, end, budget);
@@ -636,7 +640,6 @@ index_scan (Loader        *loader,
   if (CAISSA_FAULT_GUARD_TRY (&guard))
     {
       *done = chess_pgn_index_scan (index, loader->data, end, budget);
-      chess_utf8_scan_feed (&loader->utf8, loader->data + from, chess_pgn_index_position (index) - from);
       caissa_fault_guard_pop (&guard);
       return TRUE;
     }
@@ -711,8 +714,9 @@ index_thread (GTask        *task,
   loader->indexed_bytes = len;
   if (loader->source_encoding != CHESS_ENCODING_UTF8)
     loader->encoding = loader->source_encoding;
-  else
+  else if (!loader->mapped)
     loader->encoding = chess_utf8_scan_finish (&loader->utf8) ? CHESS_ENCODING_UTF8 : CHESS_ENCODING_CP1252;
+  loader->encoding_known = !loader->mapped || loader->source_encoding != CHESS_ENCODING_UTF8;
   loader_schedule_locked (loader, TRUE);
   g_mutex_unlock (&loader->mutex);
 
@@ -915,6 +919,50 @@ check_by_game (Check          *c,
   return TRUE;
 }
 
+/* A mapped file's encoding (see Loader), before it is parsed; stops at
+ * the first byte that is not UTF-8. FALSE when stopped (cancelled, or
+ * the bytes are gone). */
+static gboolean
+check_encoding_step (Loader        *loader,
+                     ChessUtf8Scan *scan,
+                     gsize          off,
+                     gsize          n)
+{
+  CaissaFaultGuard guard;
+
+  caissa_fault_guard_push (&guard, loader->data + off, n);
+  if (CAISSA_FAULT_GUARD_TRY (&guard))
+    {
+      chess_utf8_scan_feed (scan, loader->data + off, n);
+      caissa_fault_guard_pop (&guard);
+      return TRUE;
+    }
+  loader_fault (loader, (gsize) (guard.fault - loader->data));
+  return FALSE;
+}
+
+static gboolean
+check_encoding (Loader       *loader,
+                GCancellable *cancellable)
+{
+  ChessUtf8Scan scan = { 0 };
+  gboolean valid;
+
+  for (gsize off = 0; off < loader->len && !scan.invalid; off += 16 * CHECK_CHUNK)
+    {
+      if (g_cancellable_is_cancelled (cancellable) || !loader_look (loader)
+          || !check_encoding_step (loader, &scan, off, MIN (16 * CHECK_CHUNK, loader->len - off)))
+        return FALSE;
+    }
+  valid = chess_utf8_scan_finish (&scan);
+  g_mutex_lock (&loader->mutex);
+  loader->encoding = valid ? CHESS_ENCODING_UTF8 : CHESS_ENCODING_CP1252;
+  loader->encoding_known = TRUE;
+  loader_schedule_locked (loader, TRUE);
+  g_mutex_unlock (&loader->mutex);
+  return TRUE;
+}
+
 static void
 check_thread (GTask        *task,
               gpointer      source_object,
@@ -939,7 +987,9 @@ check_thread (GTask        *task,
   g_autofree char *chunk = loader->mapped ? g_malloc (CHECK_CHUNK) : NULL;
   gboolean finished = TRUE;
 
-  if (loader->encoding == CHESS_ENCODING_CP1252)
+  if (!loader->encoding_known && !check_encoding (loader, cancellable))
+    len = 0, finished = FALSE;
+  else if (loader->encoding == CHESS_ENCODING_CP1252)
     len = 0, finished = check_by_game (c, parser, cancellable);
   for (gsize off = 0; off < len; off += CHECK_CHUNK)
     {
@@ -1050,7 +1100,7 @@ dispatch (CaissaPgnFile *self)
   index_done = loader->index_done && loader->new_entries->len == 0;
   check_done = loader->check_done;
   changed = loader->changed;
-  encoding = loader->encoding;
+  encoding = loader->encoding_known ? loader->encoding : self->encoding;
   g_mutex_unlock (&loader->mutex);
 
   g_object_freeze_notify (G_OBJECT (self));
@@ -1110,13 +1160,13 @@ dispatch (CaissaPgnFile *self)
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHANGED_ON_DISK]);
     }
 
+  if (encoding != self->encoding)
+    {
+      self->encoding = encoding;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCODING]);
+    }
   if (index_done && self->loading)
     {
-      if (encoding != self->encoding)
-        {
-          self->encoding = encoding;
-          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCODING]);
-        }
       self->loading = FALSE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
       /* Bytes no longer the file's are not checked: their errors would
