@@ -127,7 +127,9 @@ caissa_pgn_utf16_decode (GBytes        *bytes,
   *gone = FALSE;
   if (len < 2)
     return NULL;
-  if (mapped ? !caissa_fault_guard_copy (head, data, 2, NULL) : (memcpy (head, data, 2), FALSE))
+  if (!mapped)
+    memcpy (head, data, 2);
+  else if (!caissa_fault_guard_copy (head, data, 2, NULL))
     {
       *gone = TRUE;
       return NULL;
