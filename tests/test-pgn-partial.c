@@ -136,6 +136,7 @@ test_read (void)
   g_assert_cmpstr (partial->rest, ==, "Nf6 {never read} Nf6 (4... d6)\n5. O-O Be7 1-0\n\n");
   g_assert_true (g_str_has_prefix (partial->text, "[Event \"Broken\"]"));
   chess_game_free (game);
+  g_clear_pointer (&partial, caissa_pgn_partial_free);
 
   /* A good game: no partial. */
   game = caissa_pgn_file_read_game_partial (file, 0, &partial, &error);

@@ -71,7 +71,11 @@ activate (CaissaWindow *window,
           const char   *name,
           GVariant     *parameter)
 {
+  if (parameter != NULL)
+    g_variant_ref_sink (parameter);
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), name, parameter));
+  if (parameter != NULL)
+    g_variant_unref (parameter);
 }
 
 /* Saves and waits until the file written is read back and its game shown
