@@ -48,6 +48,9 @@ struct _CaissaMoveList
   guint        choice;
   guint        scroll_tick;
   gboolean     figurines;
+  /* A game read up to an error: the error, told after the last move. */
+  char        *error;
+  GtkWidget   *error_row;
 };
 
 enum
@@ -487,6 +490,28 @@ add_main_move (CaissaMoveList *self,
   add_interrupt (self, node, row_open);
 }
 
+/* The error a game was read up to, where its moves stop. */
+static GtkWidget *
+error_marker (CaissaMoveList *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  GtkWidget *label = gtk_label_new (self->error);
+
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_add_css_class (box, "read-error");
+  gtk_widget_add_css_class (box, "warning");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, self->error, -1);
+  self->error_row = box;
+  return box;
+}
+
 static void
 clear (CaissaMoveList *self)
 {
@@ -494,6 +519,7 @@ clear (CaissaMoveList *self)
 
   self->current = NULL;
   self->chosen_widget = NULL;
+  self->error_row = NULL;
   g_hash_table_remove_all (self->buttons);
   while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
     gtk_grid_remove (GTK_GRID (self->grid), child);
@@ -525,6 +551,11 @@ rebuild (CaissaMoveList *self)
         }
     }
 
+  if (self->error != NULL)
+    {
+      attach_interrupt (self, error_marker (self), &row_open);
+      any = TRUE;
+    }
   if (!any)
     gtk_grid_attach (GTK_GRID (self->grid), self->empty, 0, 0, 3, 1);
 
@@ -755,6 +786,7 @@ caissa_move_list_dispose (GObject *object)
   g_clear_object (&self->empty);
   g_clear_object (&self->menu_model);
   g_clear_pointer (&self->buttons, g_hash_table_unref);
+  g_clear_pointer (&self->error, g_free);
 
   G_OBJECT_CLASS (caissa_move_list_parent_class)->dispose (object);
 }
@@ -985,4 +1017,33 @@ caissa_move_list_set_figurines (CaissaMoveList *self,
   self->figurines = figurines;
   rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FIGURINES]);
+}
+
+void
+caissa_move_list_set_error (CaissaMoveList *self,
+                            const char     *error)
+{
+  g_return_if_fail (CAISSA_IS_MOVE_LIST (self));
+
+  if (g_strcmp0 (error, self->error) == 0)
+    return;
+  g_free (self->error);
+  self->error = g_strdup (error);
+  rebuild (self);
+}
+
+const char *
+caissa_move_list_get_error (CaissaMoveList *self)
+{
+  g_return_val_if_fail (CAISSA_IS_MOVE_LIST (self), NULL);
+
+  return self->error;
+}
+
+GtkWidget *
+_caissa_move_list_get_error_row (CaissaMoveList *self)
+{
+  g_return_val_if_fail (CAISSA_IS_MOVE_LIST (self), NULL);
+
+  return self->error_row;
 }

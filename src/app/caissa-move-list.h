@@ -49,6 +49,14 @@ void        caissa_move_list_set_menu_model   (CaissaMoveList *self,
  * game's notifications). */
 void        caissa_move_list_refresh          (CaissaMoveList *self);
 
+/* A game read up to an error: error (NULL: none) is told after its last
+ * move, marked as a warning; it stays until set again. */
+void        caissa_move_list_set_error        (CaissaMoveList *self,
+                                               const char     *error);
+const char *caissa_move_list_get_error        (CaissaMoveList *self);
+/* For tests: the row telling the error, or NULL. */
+GtkWidget  *_caissa_move_list_get_error_row   (CaissaMoveList *self);
+
 /* The glyph of a NAG ("!", "±", …), or NULL for one without a common
  * glyph. */
 const char *caissa_nag_glyph                  (guint           nag);

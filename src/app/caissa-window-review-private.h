@@ -1,7 +1,8 @@
 /* caissa-window-review-private.h — between the files of the window's
  * review part: caissa-window-review.c (files, the list, the clipboard),
- * caissa-window-review-save.c (saving, unsaved changes) and
- * caissa-window-review-edit.c (editing the move tree).
+ * caissa-window-review-save.c (saving, unsaved changes),
+ * caissa-window-review-edit.c (editing the move tree) and
+ * caissa-window-review-partial.c (a game shown up to its error).
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,6 +15,7 @@
 #include "caissa-game-list.h"
 #include "caissa-move-list.h"
 #include "caissa-pgn-file.h"
+#include "caissa-pgn-partial.h"
 #include "caissa-window-autosave.h"
 #include "caissa-window-review.h"
 
@@ -44,6 +46,10 @@ struct _CaissaWindowReview
   gboolean         saving;
   /* Set while a close waits for the unsaved-changes question. */
   gboolean         closing;
+  /* The game shown was read up to an error (NULL: read whole), and what
+   * the status says of it. */
+  CaissaPgnPartial *partial;
+  char             *error_status;
 };
 
 /* Work that waits for an answer (save or discard?) or for a save. */
@@ -97,5 +103,19 @@ void           _caissa_window_review_install_save_actions (GtkWidgetClass *widge
 
 /* caissa-window-review-edit.c */
 void           _caissa_window_review_install_edit_actions (GtkWidgetClass *widget_class);
+
+/* caissa-window-review-partial.c. Takes partial (NULL: the game shown
+ * was read whole, or is not the file's): the move list and the status
+ * tell its error. */
+void           _caissa_review_set_partial        (CaissaWindowReview *review,
+                                                  CaissaPgnPartial   *partial);
+/* The text to save for the game shown: its export, except for a game
+ * read up to an error (caissa-pgn-partial.h): its text as read while it
+ * is not edited, else the export with the rest kept. */
+char          *_caissa_review_pgn_to_save        (CaissaWindowReview *review);
+/* Reads the game at position of the file again and shows it
+ * (caissa-window-review.c). */
+void           _caissa_review_open_game_now      (CaissaWindowReview *review,
+                                                  guint               position);
 
 G_END_DECLS

@@ -178,6 +178,24 @@ save_data_free (SaveData *s)
   g_free (s);
 }
 
+/* A game read up to an error, saved: read again once the file written is
+ * indexed, so that what is shown is what the file now holds (an edited
+ * game's rest is then the comment of its last move, and is kept by the
+ * next save too). */
+static void
+reopen_when_loaded_cb (CaissaPgnFile *file,
+                       GParamSpec    *pspec,
+                       CaissaWindow  *window)
+{
+  CaissaWindowReview *review = _caissa_window_get_review (window);
+
+  if (caissa_pgn_file_get_loading (file))
+    return;
+  g_signal_handlers_disconnect_by_func (file, reopen_when_loaded_cb, window);
+  if (review != NULL && review->file == file && _caissa_review_has_game_from_file (review) && !review->dirty)
+    _caissa_review_open_game_now (review, review->position);
+}
+
 static void
 saved (CaissaWindowReview *review,
        GFile              *dest,
@@ -200,12 +218,80 @@ saved (CaissaWindowReview *review,
   /* The file as written is now the one open (offsets changed). */
   reread = caissa_pgn_file_new (dest, &error);
   if (reread != NULL)
-    _caissa_review_set_file (review, reread, position);
+    {
+      _caissa_review_set_file (review, reread, position);
+      if (review->partial != NULL)
+        {
+          g_signal_connect_object (reread, "notify::loading", G_CALLBACK (reopen_when_loaded_cb),
+                                   review->window, 0);
+          reopen_when_loaded_cb (reread, NULL, review->window);
+        }
+    }
   else
     g_warning ("Reading back %s: %s", name, error->message);
 
   if (then != NULL)
     then (review, then_data);
+}
+
+static void choose_save_file (CaissaWindowReview *review,
+                              gboolean            export_only,
+                              CaissaPgnSaveFlags  flags,
+                              ThenFunc            then,
+                              gpointer            then_data);
+
+typedef struct
+{
+  CaissaWindowReview *review;
+  ThenFunc            then;
+  gpointer            then_data;
+} Utf8Offer;
+
+static void
+offer_utf8_response_cb (AdwMessageDialog *dialog,
+                        const char       *response,
+                        Utf8Offer        *o)
+{
+  if (g_str_equal (response, "utf8"))
+    choose_save_file (o->review, FALSE, CAISSA_PGN_SAVE_UTF8, o->then, o->then_data);
+  else
+    o->review->closing = FALSE;
+}
+
+/* The edited game has a character the file's encoding lacks: nothing was
+ * written; the whole file may be saved in UTF-8 instead. */
+static void
+offer_utf8 (CaissaWindowReview *review,
+            const char         *why,
+            ThenFunc            then,
+            gpointer            then_data)
+{
+  AdwMessageDialog *dialog;
+  Utf8Offer *o = g_new0 (Utf8Offer, 1);
+  g_autofree char *body = NULL;
+
+  o->review = review;
+  o->then = then;
+  o->then_data = then_data;
+  body = g_strdup_printf ("%s\n\n%s", why,
+                          _("Nothing was saved. The file can be saved in UTF-8, which holds every "
+                            "character; the other games are then converted too."));
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (review->window),
+                                                       /* Translators: heading of the message when
+                                                        * an edited game has characters its file's
+                                                        * encoding (Windows-1252) cannot hold. */
+                                                       _("The Game Does Not Fit the File’s Encoding"),
+                                                       body));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "utf8", _("Save As _UTF-8…"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "utf8", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "utf8");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (offer_utf8_response_cb), o,
+                         (GClosureNotify) (void (*) (void)) g_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -218,6 +304,12 @@ save_done_cb (GObject      *source,
 
   if (caissa_pgn_file_save_finish (CAISSA_PGN_FILE (source), result, &error))
     saved (s->review, s->dest, s->position, s->then, s->then_data);
+  else if (g_error_matches (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_ENCODING))
+    {
+      s->review->saving = FALSE;
+      _caissa_window_review_update_actions (s->review);
+      offer_utf8 (s->review, error->message, s->then, s->then_data);
+    }
   else
     {
       s->review->saving = FALSE;
@@ -234,10 +326,11 @@ save_done_cb (GObject      *source,
 static void
 save_to (CaissaWindowReview *review,
          GFile              *dest,
+         CaissaPgnSaveFlags  flags,
          ThenFunc            then,
          gpointer            then_data)
 {
-  g_autofree char *pgn = caissa_game_to_pgn (review->game);
+  g_autofree char *pgn = _caissa_review_pgn_to_save (review);
   g_autoptr(GError) error = NULL;
 
   if (_caissa_review_has_game_from_file (review))
@@ -251,7 +344,8 @@ save_to (CaissaWindowReview *review,
       s->then_data = then_data;
       review->saving = TRUE;
       _caissa_window_review_update_actions (review);
-      caissa_pgn_file_save_async (review->file, dest, review->position, pgn, NULL, save_done_cb, s);
+      caissa_pgn_file_save_full_async (review->file, dest, review->position, pgn, flags, NULL,
+                                       save_done_cb, s);
       return;
     }
 
@@ -280,6 +374,7 @@ typedef struct
 {
   CaissaWindowReview *review;
   gboolean            export_only;
+  CaissaPgnSaveFlags  flags;
   ThenFunc            then;
   gpointer            then_data;
 } ChooserData;
@@ -295,7 +390,7 @@ save_as_response_cb (GtkNativeDialog *chooser,
 
       if (c->export_only)
         {
-          g_autofree char *pgn = caissa_game_to_pgn (c->review->game);
+          g_autofree char *pgn = _caissa_review_pgn_to_save (c->review);
           g_autoptr(GError) error = NULL;
 
           if (caissa_pgn_write_text_file (file, pgn, &error))
@@ -309,7 +404,7 @@ save_as_response_cb (GtkNativeDialog *chooser,
             _caissa_review_show_error (c->review, _("The Game Could Not Be Exported"), error->message);
         }
       else
-        save_to (c->review, file, c->then, c->then_data);
+        save_to (c->review, file, c->flags, c->then, c->then_data);
     }
   else
     c->review->closing = FALSE;
@@ -336,6 +431,7 @@ suggested_name (CaissaWindowReview *review)
 static void
 choose_save_file (CaissaWindowReview *review,
                   gboolean            export_only,
+                  CaissaPgnSaveFlags  flags,
                   ThenFunc            then,
                   gpointer            then_data)
 {
@@ -346,6 +442,7 @@ choose_save_file (CaissaWindowReview *review,
 
   c->review = review;
   c->export_only = export_only;
+  c->flags = flags;
   c->then = then;
   c->then_data = then_data;
   chooser = gtk_file_chooser_native_new (export_only ? _("Export the Game") : _("Save the Game"),
@@ -366,9 +463,9 @@ _caissa_review_save_then (CaissaWindowReview *review,
   GFile *file = review->file ? caissa_pgn_file_get_file (review->file) : NULL;
 
   if (_caissa_review_has_game_from_file (review) && file != NULL)
-    save_to (review, file, then, data);
+    save_to (review, file, CAISSA_PGN_SAVE_DEFAULT, then, data);
   else
-    choose_save_file (review, FALSE, then, data);
+    choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, then, data);
 }
 
 static void
@@ -379,9 +476,9 @@ save_action (GtkWidget  *widget,
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
 
   if (g_str_equal (action_name, "win.save-as"))
-    choose_save_file (review, FALSE, NULL, NULL);
+    choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, NULL, NULL);
   else if (g_str_equal (action_name, "win.export-game"))
-    choose_save_file (review, TRUE, NULL, NULL);
+    choose_save_file (review, TRUE, CAISSA_PGN_SAVE_DEFAULT, NULL, NULL);
   else
     _caissa_review_save_then (review, NULL, NULL);
 }

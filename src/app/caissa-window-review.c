@@ -237,12 +237,14 @@ open_game_now (CaissaWindowReview *review,
 {
   guint position = GPOINTER_TO_UINT (data);
   g_autoptr(GError) error = NULL;
+  CaissaPgnPartial *partial = NULL;
   ChessGame *core;
 
   if (review->file == NULL)
     return;
 
-  core = caissa_pgn_file_read_game (review->file, position, &error);
+  /* A game with an error is shown up to it (caissa-window-review-partial.c). */
+  core = caissa_pgn_file_read_game_partial (review->file, position, &partial, &error);
   if (core == NULL)
     {
       /* Translators: heading of the message when a game of a file has an error. */
@@ -252,6 +254,7 @@ open_game_now (CaissaWindowReview *review,
 
   g_clear_pointer (&review->source, g_free);
   review->position = position;
+  _caissa_review_set_partial (review, partial);
   _caissa_review_load_game (review, core);
   _caissa_review_set_dirty (review, FALSE);
   caissa_game_list_set_current (review->game_list, position);
@@ -260,6 +263,13 @@ open_game_now (CaissaWindowReview *review,
   if (adw_flap_get_folded (review->flap))
     adw_flap_set_reveal_flap (review->flap, FALSE);
   _caissa_window_review_update_actions (review);
+}
+
+void
+_caissa_review_open_game_now (CaissaWindowReview *review,
+                              guint               position)
+{
+  open_game_now (review, GUINT_TO_POINTER (position));
 }
 
 static void
@@ -384,6 +394,8 @@ _caissa_review_set_file (CaissaWindowReview *review,
     g_signal_handlers_disconnect_by_data (review->file, review->window);
   g_set_object (&review->file, file);
   review->position = keep;
+  if (keep == G_MAXUINT)
+    _caissa_review_set_partial (review, NULL);
   review->first_opened = keep != G_MAXUINT;
   review->list_revealed = FALSE;
   caissa_game_list_set_file (review->game_list, file);
@@ -974,6 +986,7 @@ _caissa_window_review_game_started (CaissaWindowReview *review)
     return;
   caissa_game_set_analysis (review->game, FALSE);
   review->position = G_MAXUINT;
+  _caissa_review_set_partial (review, NULL);
   g_clear_pointer (&review->source, g_free);
   caissa_game_list_set_current (review->game_list, G_MAXUINT);
   _caissa_review_set_dirty (review, FALSE);
@@ -1020,6 +1033,8 @@ _caissa_window_review_describe (CaissaWindowReview *review,
   g_string_append_printf (out, "search %s\n", caissa_game_list_get_search (review->game_list));
   caissa_game_list_describe (review->game_list, out);
   g_string_append_printf (out, "title %s\n", adw_window_title_get_title (review->window_title));
+  if (_caissa_window_review_get_error_status (review) != NULL)
+    g_string_append_printf (out, "read-error %s\n", _caissa_window_review_get_error_status (review));
 
   /* The moves from the start to the shown position, and its comment. */
   n_path = chess_game_node_ply (core, shown) + 1;
@@ -1092,6 +1107,8 @@ review_free (CaissaWindowReview *review)
     g_signal_handlers_disconnect_by_data (review->file, review->window);
   g_clear_object (&review->file);
   g_free (review->source);
+  caissa_pgn_partial_free (review->partial);
+  g_free (review->error_status);
   g_free (review);
 }
 

@@ -39,6 +39,9 @@ gboolean            caissa_window_open_file            (CaissaWindow       *wind
 /* Tells the user, in the window, why a file could not be opened. */
 void                caissa_window_report_open_error    (CaissaWindow       *window,
                                                         const GError       *error);
+/* For the window's status: what is wrong with the game shown when it was
+ * read up to an error ("Line 84, column 12: …"), else NULL. */
+const char         *_caissa_window_review_get_error_status (CaissaWindowReview *review);
 /* Lines for caissa_window_describe_state(). */
 void                _caissa_window_review_describe     (CaissaWindowReview *review,
                                                         GString            *out);

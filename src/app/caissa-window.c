@@ -177,6 +177,13 @@ update_status (CaissaWindow *self)
         substatus = g_strdup (_("A draw is claimed with the next move, if it makes the claim correct"));
     }
 
+  /* A game shown up to an error in its file: the error, not the end. */
+  if (_caissa_window_review_get_error_status (_caissa_window_get_review (self)) != NULL)
+    {
+      g_free (status);
+      status = g_strdup (_caissa_window_review_get_error_status (_caissa_window_get_review (self)));
+    }
+
   if (substatus == NULL && ply != n_plies)
     /* Translators: while looking at an earlier position of the game. */
     substatus = g_strdup_printf (_("Showing move %u of %u"), ply, n_plies);

@@ -41,6 +41,7 @@
 
 #include "caissa-cli.h"
 #include "cli-atomic.h"
+#include "chess-encoding.h"
 #include "chess-fen.h"
 #include "chess-game.h"
 #include "chess-pgn-index.h"
@@ -506,6 +507,27 @@ typedef struct
   ChessPgnParser *parser;
 } CheckPart;
 
+/* A message as UTF-8: it may quote a file that is not (chess-encoding.h);
+ * a character cut by the message's length limit is dropped. out holds
+ * CHESS_CP1252_TO_UTF8_MAX (256) bytes. */
+static const char *
+utf8_message (const char *message,
+              char       *out)
+{
+  size_t len = strnlen (message, 255);
+  ChessUtf8Scan scan = { 0 };
+
+  chess_utf8_scan_feed (&scan, message, len);
+  if (scan.invalid)
+    chess_cp1252_to_utf8 (message, len, out);
+  else
+    {
+      memcpy (out, message, len - scan.n_carry);
+      out[len - scan.n_carry] = '\0';
+    }
+  return out;
+}
+
 static void
 check_print (const char       *path,
              unsigned long     line,
@@ -513,8 +535,10 @@ check_print (const char       *path,
              bool              warning,
              const char       *message)
 {
+  char utf8[CHESS_CP1252_TO_UTF8_MAX (256)];
+
   fprintf (stderr, "%s:%lu:%lu: %s%s\n", path, line, column,
-           warning && !check_strict ? "warning: " : "", message);
+           warning && !check_strict ? "warning: " : "", utf8_message (message, utf8));
 }
 
 static void
@@ -892,8 +916,10 @@ export_game_cb (void                   *user_data,
   export_flush_pending (run, where->offset, true);
   if (game == NULL)
     {
+      char utf8[CHESS_CP1252_TO_UTF8_MAX (256)];
+
       fprintf (stderr, "%s:%lu:%lu: %s\n", run->in->path, error->line, error->column,
-               error->message);
+               utf8_message (error->message, utf8));
       run->errors++;
       if (run->verbatim && run->in->regular)
         {
@@ -903,6 +929,17 @@ export_game_cb (void                   *user_data,
       return !run->write_failed;
     }
   text = chess_pgn_write_game (game, &len);
+  /* A game of a file not in UTF-8 is written in UTF-8 (chess-encoding.h). */
+  if (!chess_utf8_valid (text, len, NULL))
+    {
+      char *utf8 = malloc (CHESS_CP1252_TO_UTF8_MAX (len));
+
+      if (utf8 == NULL)
+        abort ();
+      len = chess_cp1252_to_utf8 (text, len, utf8);
+      free (text);
+      text = utf8;
+    }
   export_write (run, text, len);
   free (text);
   chess_game_free (game);
@@ -1036,7 +1073,10 @@ dump_game_cb (void                   *user_data,
 
   if (game == NULL)
     {
-      fprintf (run->out, "error\t%lu:%lu\t%s\n\n", error->line, error->column, error->message);
+      char utf8[CHESS_CP1252_TO_UTF8_MAX (256)];
+
+      fprintf (run->out, "error\t%lu:%lu\t%s\n\n", error->line, error->column,
+               utf8_message (error->message, utf8));
       run->errors++;
       return true;
     }

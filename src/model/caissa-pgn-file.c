@@ -42,6 +42,8 @@
 #include "chess-pgn-index.h"
 #include "caissa-atomic.h"
 #include "caissa-fault-guard.h"
+#include "caissa-pgn-encoding.h"
+#include "caissa-pgn-partial.h"
 #include "caissa-pgn-file-private.h"
 
 /* The first batch is small so the first games show at once; then larger
@@ -175,6 +177,18 @@ typedef struct
    * that was indexed (cut short or rewritten in place). */
   atomic_size_t    readable;
   atomic_int       damaged;
+  /* Encodings (caissa-pgn-encoding.h). A UTF-16 file's bytes were
+   * decoded at the opening (source_exact: they encode back the same).
+   * The other files' encoding is learnt by a pass over their bytes: for a
+   * file in memory (small) by the indexing worker as it goes (utf8, its
+   * alone); for a mapped one (large) by the checking worker before it
+   * parses, so that the pass costs the listing nothing. encoding is set
+   * (under the mutex) once known. */
+  ChessEncoding    source_encoding;
+  gboolean         source_exact;
+  ChessUtf8Scan    utf8;
+  ChessEncoding    encoding;
+  gboolean         encoding_known;
   /* CAISSA_TEST_PGN_TRUNCATE, read on the main thread at the opening. */
   TestStep         test_step;
   guint64          test_size;
@@ -207,6 +221,7 @@ struct _CaissaPgnFile
   gsize          len;
   gboolean       mapped;
   gboolean       changed_on_disk;
+  ChessEncoding  encoding;
   /* _caissa_pgn_file_raw_tag()'s copy of a mapped file's tag. */
   char           tag_copy[TAG_MAX];
 
@@ -237,6 +252,7 @@ enum
   PROP_N_VALIDATED,
   PROP_N_ERRORS,
   PROP_CHANGED_ON_DISK,
+  PROP_ENCODING,
   N_PROPS
 };
 
@@ -609,10 +625,14 @@ index_scan (Loader        *loader,
             gboolean      *done)
 {
   CaissaFaultGuard guard;
+  guint64 from = chess_pgn_index_position (index);
 
+  /* The bytes just indexed are checked for UTF-8 while they are in the
+   * cache (the file's encoding; see Loader). */
   if (!loader->mapped)
     {
       *done = chess_pgn_index_scan (index, loader->data, end, budget);
+      chess_utf8_scan_feed (&loader->utf8, loader->data + from, chess_pgn_index_position (index) - from);
       return TRUE;
     }
 
@@ -692,6 +712,11 @@ index_thread (GTask        *task,
   g_mutex_lock (&loader->mutex);
   loader->index_done = TRUE;
   loader->indexed_bytes = len;
+  if (loader->source_encoding != CHESS_ENCODING_UTF8)
+    loader->encoding = loader->source_encoding;
+  else if (!loader->mapped)
+    loader->encoding = chess_utf8_scan_finish (&loader->utf8) ? CHESS_ENCODING_UTF8 : CHESS_ENCODING_CP1252;
+  loader->encoding_known = !loader->mapped || loader->source_encoding != CHESS_ENCODING_UTF8;
   loader_schedule_locked (loader, TRUE);
   g_mutex_unlock (&loader->mutex);
 
@@ -710,6 +735,14 @@ typedef struct
   guint                     plies;
   char                     *error;
   GArray                   *results;    /* CheckResult, not yet handed over */
+  /* A file not all UTF-8 is fed a game at a time, each decoded by itself
+   * (check_by_game()): the text being fed, entry fed_entry's, from
+   * fed_start in what the parser has read. */
+  gboolean                  by_game;
+  guint                     fed_entry;
+  const char               *fed_text;
+  gsize                     fed_len;
+  guint64                   fed_start;
 } Check;
 
 static void
@@ -718,7 +751,10 @@ check_game_start (void                   *user_data,
 {
   Check *c = user_data;
 
-  while (c->entry + 1 < c->n_entries && store_entry (c->store, c->entry + 1)->offset <= where->offset)
+  if (c->by_game)
+    c->entry = c->fed_entry;
+  while (!c->by_game && c->entry + 1 < c->n_entries
+         && store_entry (c->store, c->entry + 1)->offset <= where->offset)
     c->entry++;
   c->depth = 0;
   c->plies = 0;
@@ -755,9 +791,16 @@ check_error (void             *user_data,
              const ChessError *error)
 {
   Check *c = user_data;
+  unsigned long column = error->column;
+  g_autofree char *message = NULL;
 
-  if (c->error == NULL)
-    c->error = g_strdup_printf ("%lu:%lu: %s", error->line, error->column, error->message);
+  if (c->error != NULL)
+    return;
+  /* (The message may quote the file: shown, it must be UTF-8.) */
+  message = caissa_pgn_dup_utf8 (error->message, strlen (error->message));
+  if (c->by_game && c->fed_text != NULL && error->offset >= c->fed_start && error->offset - c->fed_start <= c->fed_len)
+    column = caissa_pgn_char_column (c->fed_text, c->fed_len, error->offset - c->fed_start, column);
+  c->error = g_strdup_printf ("%lu:%lu: %s", error->line, column, message);
 }
 
 static void
@@ -808,6 +851,118 @@ check_publish (Check    *c,
   g_mutex_unlock (&loader->mutex);
 }
 
+/* The bytes of entry i: up to the next entry's start (the first entry from
+ * the file's start, so that line numbers count every line). */
+static void
+check_entry_range (Check *c,
+                   guint  i,
+                   gsize *start,
+                   gsize *end)
+{
+  *start = i == 0 ? 0 : store_entry (c->store, i)->offset;
+  *end = i + 1 < c->n_entries ? store_entry (c->store, i + 1)->offset : c->loader->len;
+}
+
+/* check_thread() for a file not all UTF-8: each game decoded by itself
+ * (caissa-pgn-encoding.h), as caissa_pgn_file_read_game() reads it, and
+ * fed to the same parser. FALSE when stopped before the end. */
+static gboolean
+check_by_game (Check          *c,
+               ChessPgnParser *parser,
+               GCancellable   *cancellable)
+{
+  Loader *loader = c->loader;
+  gsize since_look = 0;
+
+  c->by_game = TRUE;
+  for (guint i = 0; i < MAX (c->n_entries, 1); i++)
+    {
+      gsize start, end;
+      g_autofree char *copy = NULL;
+      g_autofree char *decoded = NULL;
+      const char *raw = loader->data;
+      gsize len;
+
+      if (c->n_entries == 0)
+        start = 0, end = loader->len;
+      else
+        check_entry_range (c, i, &start, &end);
+      len = end - start;
+      /* About as often as check_thread() does. */
+      if (i == 0 || since_look >= CHECK_CHUNK)
+        {
+          if (g_cancellable_is_cancelled (cancellable) || !loader_look (loader))
+            return FALSE;
+          if (c->results->len > 0)
+            check_publish (c, FALSE);
+          since_look = 0;
+        }
+      since_look += len;
+      if (loader->mapped)
+        {
+          copy = g_try_malloc (MAX (len, 1));
+          if (copy == NULL || !loader_copy (loader, start, len, copy))
+            return FALSE;
+          raw = copy;
+        }
+      else
+        raw += start;
+      decoded = caissa_pgn_decode_text (raw, len, &len);
+      c->fed_entry = i;
+      c->fed_text = decoded != NULL ? decoded : raw;
+      c->fed_len = len;
+      chess_pgn_parser_feed (parser, c->fed_text, len);
+      c->fed_start += len;
+    }
+  c->fed_text = NULL;
+  c->fed_len = 0;
+  return TRUE;
+}
+
+/* A mapped file's encoding (see Loader), before it is parsed; stops at
+ * the first byte that is not UTF-8. FALSE when stopped (cancelled, or
+ * the bytes are gone). */
+static gboolean
+check_encoding_step (Loader        *loader,
+                     ChessUtf8Scan *scan,
+                     gsize          off,
+                     gsize          n)
+{
+  CaissaFaultGuard guard;
+
+  caissa_fault_guard_push (&guard, loader->data + off, n);
+  if (CAISSA_FAULT_GUARD_TRY (&guard))
+    {
+      chess_utf8_scan_feed (scan, loader->data + off, n);
+      caissa_fault_guard_pop (&guard);
+      return TRUE;
+    }
+  loader_fault (loader, (gsize) (guard.fault - loader->data));
+  return FALSE;
+}
+
+static gboolean
+check_encoding (Loader       *loader,
+                GCancellable *cancellable)
+{
+  ChessUtf8Scan scan = { 0 };
+  gboolean valid;
+
+  for (gsize off = 0; off < loader->len && !scan.invalid; off += 16 * CHECK_CHUNK)
+    {
+      if (g_cancellable_is_cancelled (cancellable) || !loader_look (loader)
+          || !check_encoding_step (loader, &scan, off, MIN (16 * CHECK_CHUNK, loader->len - off)))
+        return FALSE;
+    }
+  valid = chess_utf8_scan_finish (&scan);
+  g_mutex_lock (&loader->mutex);
+  loader->encoding = valid ? CHESS_ENCODING_UTF8 : CHESS_ENCODING_CP1252;
+  loader->encoding_known = TRUE;
+  loader_schedule_locked (loader, TRUE);
+  g_mutex_unlock (&loader->mutex);
+  return TRUE;
+}
+
 static void
 check_thread (GTask        *task,
               gpointer      source_object,
@@ -832,6 +987,10 @@ check_thread (GTask        *task,
   g_autofree char *chunk = loader->mapped ? g_malloc (CHECK_CHUNK) : NULL;
   gboolean finished = TRUE;
 
+  if (!loader->encoding_known && !check_encoding (loader, cancellable))
+    len = 0, finished = FALSE;
+  else if (loader->encoding == CHESS_ENCODING_CP1252)
+    len = 0, finished = check_by_game (c, parser, cancellable);
   for (gsize off = 0; off < len; off += CHECK_CHUNK)
     {
       gsize n = MIN (CHECK_CHUNK, len - off);
@@ -915,6 +1074,7 @@ dispatch (CaissaPgnFile *self)
   guint64 indexed;
   guint n_checked;
   gboolean index_done, check_done, changed;
+  ChessEncoding encoding;
   guint old_n, n_errors_before;
   double progress;
 
@@ -940,6 +1100,7 @@ dispatch (CaissaPgnFile *self)
   index_done = loader->index_done && loader->new_entries->len == 0;
   check_done = loader->check_done;
   changed = loader->changed;
+  encoding = loader->encoding_known ? loader->encoding : self->encoding;
   g_mutex_unlock (&loader->mutex);
 
   g_object_freeze_notify (G_OBJECT (self));
@@ -999,6 +1160,11 @@ dispatch (CaissaPgnFile *self)
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHANGED_ON_DISK]);
     }
 
+  if (encoding != self->encoding)
+    {
+      self->encoding = encoding;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCODING]);
+    }
   if (index_done && self->loading)
     {
       self->loading = FALSE;
@@ -1325,6 +1491,7 @@ _caissa_pgn_file_matches (CaissaPgnFile *self,
           char value[TAG_MAX];
           gsize k = 0;
           g_autofree char *folded = NULL;
+          g_autofree char *decoded = NULL;
 
           for (gsize j = 0; j < len && k + 1 < sizeof value; j++)
             {
@@ -1333,9 +1500,9 @@ _caissa_pgn_file_matches (CaissaPgnFile *self,
               value[k++] = raw[j];
             }
           value[k] = '\0';
-          if (!g_utf8_validate (value, k, NULL))
-            continue;
-          folded = g_utf8_casefold (value, k);
+          /* Matched as shown: a value not in UTF-8 is Windows-1252. */
+          decoded = caissa_pgn_decode_text (value, k, &k);
+          folded = g_utf8_casefold (decoded != NULL ? decoded : value, k);
           if (strstr (folded, needle) != NULL)
             return TRUE;
         }
@@ -1421,6 +1588,9 @@ caissa_pgn_file_get_property (GObject    *object,
     case PROP_CHANGED_ON_DISK:
       g_value_set_boolean (value, self->changed_on_disk);
       break;
+    case PROP_ENCODING:
+      g_value_set_int (value, self->encoding);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1445,6 +1615,8 @@ caissa_pgn_file_class_init (CaissaPgnFileClass *klass)
   properties[PROP_N_VALIDATED] = g_param_spec_uint ("n-validated", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_N_ERRORS] = g_param_spec_uint ("n-errors", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_CHANGED_ON_DISK] = g_param_spec_boolean ("changed-on-disk", NULL, NULL, FALSE, ro);
+  /* A ChessEncoding. */
+  properties[PROP_ENCODING] = g_param_spec_int ("encoding", NULL, NULL, 0, G_MAXINT, 0, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -1472,10 +1644,30 @@ file_new_take (GFile                 *file,
                const CaissaFileStamp *stamp)
 {
   CaissaPgnFile *self = g_object_new (CAISSA_TYPE_PGN_FILE, NULL);
+  ChessEncoding source = CHESS_ENCODING_UTF8;
+  gboolean exact = TRUE, gone = FALSE;
+  GBytes *utf8 = caissa_pgn_utf16_decode (bytes, mapped, &source, &exact, &gone);
+
+  /* A UTF-16 file is decoded once, here: from now on its bytes are UTF-8
+   * in memory (a mapping's descriptor is then of no more use). */
+  if (utf8 != NULL || gone)
+    {
+      g_bytes_unref (bytes);
+      bytes = utf8 != NULL ? utf8 : g_bytes_new (NULL, 0);
+      mapped = FALSE;
+      if (fd >= 0)
+        close (fd);
+      fd = -1;
+    }
 
   self->file = file ? g_object_ref (file) : NULL;
   self->name = g_strdup (name);
   self->loader = loader_new (bytes, mapped, path, fd, stamp);
+  self->loader->source_encoding = utf8 != NULL ? source : CHESS_ENCODING_UTF8;
+  self->loader->source_exact = exact;
+  if (gone)
+    loader_mark_changed (self->loader);
+  self->encoding = self->loader->source_encoding;
   self->data = self->loader->data;
   self->len = self->loader->len;
   self->mapped = mapped;
@@ -1740,6 +1932,14 @@ caissa_pgn_file_get_size (CaissaPgnFile *self)
   return self->len;
 }
 
+ChessEncoding
+caissa_pgn_file_get_encoding (CaissaPgnFile *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), CHESS_ENCODING_UTF8);
+
+  return self->encoding;
+}
+
 gboolean
 caissa_pgn_file_get_loading (CaissaPgnFile *self)
 {
@@ -1841,6 +2041,7 @@ caissa_pgn_file_dup_game_text (CaissaPgnFile  *self,
                                GError        **error)
 {
   g_autofree char *copy = NULL;
+  g_autofree char *decoded = NULL;
   const char *text;
   gsize len;
 
@@ -1860,8 +2061,12 @@ caissa_pgn_file_dup_game_text (CaissaPgnFile  *self,
       set_gone_error (self, position, error);
       return NULL;
     }
+  /* (Decoded as it is read: see caissa-pgn-encoding.h.) */
+  decoded = caissa_pgn_decode_text (text, len, &len);
   if (length != NULL)
     *length = len;
+  if (decoded != NULL)
+    return g_steal_pointer (&decoded);
   return copy != NULL ? g_steal_pointer (&copy) : g_strndup (text, len);
 }
 
@@ -1919,20 +2124,25 @@ lines_before (CaissaPgnFile *self,
   return FALSE;
 }
 
-ChessGame *
-caissa_pgn_file_read_game (CaissaPgnFile  *self,
-                           guint           position,
-                           GError        **error)
+/* caissa_pgn_file_read_game(), and with partial not NULL
+ * caissa_pgn_file_read_game_partial() (caissa-pgn-partial.h). */
+static ChessGame *
+read_game (CaissaPgnFile     *self,
+           guint              position,
+           CaissaPgnPartial **partial,
+           GError           **error)
 {
   const ChessPgnIndexEntry *e;
+  ChessPgnReadResult r;
   ChessError err = { 0 };
-  ChessGame *game;
+  ChessGame *game = NULL;
   g_autofree char *copy = NULL;
+  g_autofree char *decoded = NULL;
   const char *text;
   gsize len;
 
-  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
-
+  if (partial != NULL)
+    *partial = NULL;
   if (position >= self->store->n)
     {
       g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,
@@ -1953,11 +2163,23 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
       set_gone_error (self, position, error);
       return NULL;
     }
-  game = chess_pgn_read_game (text, len, &err, NULL);
+  decoded = caissa_pgn_decode_text (text, len, &len);
+  if (decoded != NULL)
+    text = decoded;
+  if (chess_pgn_read_game_full (text, len, &r))
+    {
+      if (r.error.code == CHESS_OK)
+        game = g_steal_pointer (&r.game);
+      else
+        err = r.error;
+    }
+  if (game == NULL && decoded != NULL)
+    err.column = caissa_pgn_char_column (text, len, err.offset, err.column);
   /* Bytes rewritten in place since the index was made are not this game
    * any more: that is the error, not theirs (and it is not marked). */
   if (game == NULL && atomic_load (&self->loader->damaged))
     {
+      chess_pgn_read_result_clear (&r);
       set_gone_error (self, position, error);
       return NULL;
     }
@@ -1968,6 +2190,7 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
 
       if (!lines_before (self, e->offset, &line))
         {
+          chess_pgn_read_result_clear (&r);
           set_gone_error (self, position, error);
           return NULL;
         }
@@ -1978,8 +2201,24 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
          * expected. */
         chess_error_set (&err, CHESS_ERROR_PGN, CHESS_N_ ("no game here"));
       where = g_strdup_printf ("%lu:%lu: %s", line, err.column, err.message);
-      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_PARSE,
-                   "%s:%s", self->name, where);
+      /* A game up to its error: shown, the error told at its place. */
+      if (partial != NULL && r.game != NULL)
+        {
+          CaissaPgnPartial *p = g_new0 (CaissaPgnPartial, 1);
+
+          p->line = line;
+          p->column = err.column;
+          p->message = caissa_pgn_dup_utf8 (err.message, strlen (err.message));
+          p->error_node = r.error_node;
+          p->rest = g_strndup (text + MIN (r.rest, len), len - MIN (r.rest, len));
+          p->text = g_strndup (text, len);
+          *partial = p;
+          game = g_steal_pointer (&r.game);
+        }
+      else
+        g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_PARSE,
+                     "%s:%s", self->name, where);
+      chess_pgn_read_result_clear (&r);
       if (!g_hash_table_contains (self->errors, GUINT_TO_POINTER (position)))
         {
           CaissaPgnGameInfo *item = g_hash_table_lookup (self->live, GUINT_TO_POINTER (position));
@@ -1991,8 +2230,9 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
         }
       else
         g_free (where);
-      return NULL;
+      return game;
     }
+  chess_pgn_read_result_clear (&r);
 
   if (position >= self->plies->len || g_array_index (self->plies, guint16, position) == PLIES_UNKNOWN)
     {
@@ -2004,6 +2244,28 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
         _caissa_pgn_game_info_changed (item, TRUE, FALSE);
     }
   return game;
+}
+
+ChessGame *
+caissa_pgn_file_read_game (CaissaPgnFile  *self,
+                           guint           position,
+                           GError        **error)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
+
+  return read_game (self, position, NULL, error);
+}
+
+ChessGame *
+caissa_pgn_file_read_game_partial (CaissaPgnFile     *self,
+                                   guint              position,
+                                   CaissaPgnPartial **partial,
+                                   GError           **error)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), NULL);
+  g_return_val_if_fail (partial != NULL, NULL);
+
+  return read_game (self, position, partial, error);
 }
 
 CaissaGame *
@@ -2039,6 +2301,10 @@ typedef struct
   char    *pgn;
   gboolean separate;    /* an appended game needs a blank line before it */
   gboolean over_itself; /* dest is the file read: it must be as read */
+  CaissaPgnSaveFlags flags;
+  GBytes  *encoded;     /* pgn as written: in the game's encoding */
+  ChessEncoding encoding; /* the file's */
+  EntryStore *store;    /* to write a Windows-1252 file in UTF-8, a game at a time */
 } SaveJob;
 
 static void
@@ -2048,6 +2314,8 @@ save_job_free (SaveJob *job)
   g_object_unref (job->dest);
   g_free (job->name);
   g_free (job->pgn);
+  g_clear_pointer (&job->encoded, g_bytes_unref);
+  g_clear_pointer (&job->store, store_unref);
   g_free (job);
 }
 
@@ -2211,6 +2479,43 @@ failed:
   return FALSE;
 }
 
+/* The file's bytes [start, end) in UTF-8, a game at a time (each decoded
+ * by itself, as it is read); NULL with CHANGED when they are gone. */
+static GBytes *
+save_decode_range (SaveJob  *job,
+                   gsize     start,
+                   gsize     end,
+                   GError  **error)
+{
+  Loader *loader = job->loader;
+  g_autoptr(GByteArray) out = g_byte_array_sized_new (end - start + end / 16);
+  guint i = 0;
+
+  while (start < end)
+    {
+      gsize stop = end, len;
+      g_autofree char *copy = NULL;
+      g_autofree char *decoded = NULL;
+
+      /* The next game's start after start, if before end. */
+      while (i < job->store->n && store_entry (job->store, i)->offset <= start)
+        i++;
+      if (i < job->store->n && store_entry (job->store, i)->offset < end)
+        stop = store_entry (job->store, i)->offset;
+      len = stop - start;
+      copy = g_try_malloc (MAX (len, 1));
+      if (copy == NULL || !loader_copy (loader, start, len, copy))
+        {
+          set_changed_while_saving (job->name, error);
+          return NULL;
+        }
+      decoded = caissa_pgn_decode_text (copy, len, &len);
+      g_byte_array_append (out, (const guint8 *) (decoded != NULL ? decoded : copy), (guint) len);
+      start = stop;
+    }
+  return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+}
+
 static void
 save_thread (GTask        *task,
              gpointer      source_object,
@@ -2225,18 +2530,51 @@ save_thread (GTask        *task,
   GError *error = NULL;
   CaissaFileStamp stamp;
   gboolean written;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(GBytes) utf16 = NULL;
 
-  pieces[n] = loader->data;
-  lengths[n++] = job->cut_start;
+  /* The file in UTF-8: the games around the edited one decoded each by
+   * itself (caissa-pgn-encoding.h). */
+  if (job->store != NULL)
+    {
+      before = save_decode_range (job, 0, job->cut_start, &error);
+      after = before != NULL ? save_decode_range (job, job->cut_end, loader->len, &error) : NULL;
+      if (after == NULL)
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+    }
+  pieces[n] = before != NULL ? g_bytes_get_data (before, &lengths[n]) : loader->data;
+  if (before == NULL)
+    lengths[n] = job->cut_start;
+  n++;
   if (job->separate)
     {
       pieces[n] = "\n";
       lengths[n++] = 1;
     }
-  pieces[n] = job->pgn;
-  lengths[n++] = strlen (job->pgn);
-  pieces[n] = loader->data + job->cut_end;
-  lengths[n++] = loader->len - job->cut_end;
+  pieces[n] = g_bytes_get_data (job->encoded, &lengths[n]);
+  n++;
+  pieces[n] = after != NULL ? g_bytes_get_data (after, &lengths[n]) : loader->data + job->cut_end;
+  if (after == NULL)
+    lengths[n] = loader->len - job->cut_end;
+  n++;
+  /* A UTF-16 file is written back whole in UTF-16. */
+  if ((job->encoding == CHESS_ENCODING_UTF16LE || job->encoding == CHESS_ENCODING_UTF16BE)
+      && !(job->flags & CAISSA_PGN_SAVE_UTF8))
+    {
+      utf16 = caissa_pgn_utf16_encode (pieces, lengths, n, job->encoding);
+      if (utf16 == NULL)
+        {
+          g_task_return_new_error (task, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_WRITE,
+                                   "%s: %s", job->name, g_strerror (ENOMEM));
+          return;
+        }
+      pieces[0] = g_bytes_get_data (utf16, &lengths[0]);
+      n = 1;
+    }
 
   loader_test_step (loader, TEST_SAVE);
   written = write_atomically (job->dest, loader, pieces, lengths, n,
@@ -2278,11 +2616,12 @@ save_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
-static void save_start (CaissaPgnFile *self,
-                        GTask         *task,
-                        GFile         *dest,
-                        guint          position,
-                        const char    *pgn);
+static void save_start (CaissaPgnFile      *self,
+                        GTask              *task,
+                        GFile              *dest,
+                        guint               position,
+                        const char         *pgn,
+                        CaissaPgnSaveFlags  flags);
 
 /* Saves asked for while the file was being indexed. */
 static void
@@ -2296,7 +2635,7 @@ run_pending_saves (CaissaPgnFile *self)
       GTask *task = pending->pdata[i];
       SaveJob *job = g_task_get_task_data (task);
 
-      save_start (self, task, job->dest, job->position, job->pgn);
+      save_start (self, task, job->dest, job->position, job->pgn, job->flags);
     }
 }
 
@@ -2308,6 +2647,20 @@ caissa_pgn_file_save_async (CaissaPgnFile       *self,
                             GCancellable        *cancellable,
                             GAsyncReadyCallback  callback,
                             gpointer             user_data)
+{
+  caissa_pgn_file_save_full_async (self, dest, position, pgn, CAISSA_PGN_SAVE_DEFAULT,
+                                   cancellable, callback, user_data);
+}
+
+void
+caissa_pgn_file_save_full_async (CaissaPgnFile       *self,
+                                 GFile               *dest,
+                                 guint                position,
+                                 const char          *pgn,
+                                 CaissaPgnSaveFlags   flags,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
 
@@ -2328,11 +2681,12 @@ caissa_pgn_file_save_async (CaissaPgnFile       *self,
       job->dest = g_object_ref (dest);
       job->position = position;
       job->pgn = g_strdup (pgn);
+      job->flags = flags;
       g_task_set_task_data (task, job, (GDestroyNotify) save_job_free);
       g_ptr_array_add (self->pending_saves, g_steal_pointer (&task));
       return;
     }
-  save_start (self, task, dest, position, pgn);
+  save_start (self, task, dest, position, pgn, flags);
 }
 
 /* Whether dest is the file that was read: the same path, or the same file
@@ -2352,14 +2706,46 @@ dest_is_source (CaissaPgnFile *self,
          && at_dest.device == self->loader->stamp.device && at_dest.inode == self->loader->stamp.inode;
 }
 
+/* pgn as it is to be written (see caissa-pgn-encoding.h), or NULL with
+ * ENCODING. */
+static GBytes *
+save_encode (CaissaPgnFile       *self,
+             guint                position,
+             const char          *pgn,
+             CaissaPgnSaveFlags   flags,
+             GError             **error)
+{
+  g_autofree char *copy = NULL;
+  const char *raw = NULL;
+  gsize len = 0;
+
+  if (flags & CAISSA_PGN_SAVE_UTF8)
+    return g_bytes_new (pgn, strlen (pgn));
+  if ((self->encoding == CHESS_ENCODING_UTF16LE || self->encoding == CHESS_ENCODING_UTF16BE)
+      && !self->loader->source_exact)
+    {
+      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_ENCODING,
+                   /* Translators: a file name, then an encoding's name. */
+                   _("%s is not well-formed %s: it cannot be written back unchanged"),
+                   self->name, chess_encoding_name (self->encoding));
+      return NULL;
+    }
+  if (position != G_MAXUINT)
+    raw = game_text (self, position, &copy, &len);
+  return caissa_pgn_encode_game (pgn, caissa_pgn_game_encoding (self->encoding, raw, raw ? len : 0),
+                                 self->name, error);
+}
+
 static void
-save_start (CaissaPgnFile *self,
-            GTask         *task,
-            GFile         *dest,
-            guint          position,
-            const char    *pgn)
+save_start (CaissaPgnFile      *self,
+            GTask              *task,
+            GFile              *dest,
+            guint               position,
+            const char         *pgn,
+            CaissaPgnSaveFlags  flags)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) encoded = NULL;
   gboolean over_itself;
   SaveJob *job;
 
@@ -2382,12 +2768,23 @@ save_start (CaissaPgnFile *self,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
+  encoded = save_encode (self, position, pgn, flags, &error);
+  if (encoded == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
 
   job = g_new0 (SaveJob, 1);
   job->loader = loader_ref (self->loader);
   job->dest = g_object_ref (dest);
   job->name = g_strdup (self->name);
   job->pgn = g_strdup (pgn);
+  job->flags = flags;
+  job->encoded = g_steal_pointer (&encoded);
+  job->encoding = self->encoding;
+  if ((flags & CAISSA_PGN_SAVE_UTF8) && self->encoding == CHESS_ENCODING_CP1252)
+    job->store = store_ref (self->store);
   job->over_itself = over_itself && self->loader->path != NULL;
   if (position == G_MAXUINT)
     {

@@ -45,11 +45,16 @@
  *
  * Errors are GErrors in CAISSA_PGN_FILE_ERROR with English messages; parse
  * errors read "NAME:LINE:COLUMN: what", where NAME is the file's name.
+ *
+ * Encodings (UTF-8, Windows-1252, UTF-16 with a mark): see
+ * caissa-pgn-encoding.h. Whatever the file's, every string handed out
+ * (tags, games, errors) is UTF-8.
  */
 #pragma once
 
 #include <gio/gio.h>
 
+#include "chess-encoding.h"
 #include "chess-game.h"
 #include "caissa-game.h"
 #include "caissa-pgn-game-info.h"
@@ -67,7 +72,15 @@ typedef enum
   CAISSA_PGN_FILE_ERROR_CHANGED,      /* the file changed on disk since it was opened */
   CAISSA_PGN_FILE_ERROR_NO_GAME,      /* no game at that position */
   CAISSA_PGN_FILE_ERROR_WRITE,        /* saving failed (the original is intact) */
+  CAISSA_PGN_FILE_ERROR_ENCODING,     /* the game has a character the file's encoding lacks */
 } CaissaPgnFileError;
+
+typedef enum
+{
+  CAISSA_PGN_SAVE_DEFAULT = 0,
+  /* The whole file written in UTF-8 (see caissa-pgn-encoding.h). */
+  CAISSA_PGN_SAVE_UTF8 = 1 << 0,
+} CaissaPgnSaveFlags;
 
 GQuark caissa_pgn_file_error_quark (void);
 
@@ -92,6 +105,11 @@ GFile         *caissa_pgn_file_get_file       (CaissaPgnFile  *self);
 const char    *caissa_pgn_file_get_name       (CaissaPgnFile  *self);
 gboolean       caissa_pgn_file_get_mapped     (CaissaPgnFile  *self);
 guint64        caissa_pgn_file_get_size       (CaissaPgnFile  *self);
+
+/* The file's character encoding (caissa-pgn-encoding.h): known once it is
+ * indexed ("encoding" is notified then; UTF-8 until then, but for UTF-16,
+ * known at once). */
+ChessEncoding  caissa_pgn_file_get_encoding   (CaissaPgnFile  *self);
 
 /* Indexing: TRUE until every game is listed; progress 0 … 1 (bytes). */
 gboolean       caissa_pgn_file_get_loading    (CaissaPgnFile  *self);
@@ -144,6 +162,19 @@ void           caissa_pgn_file_save_async     (CaissaPgnFile       *self,
                                                GCancellable        *cancellable,
                                                GAsyncReadyCallback  callback,
                                                gpointer             user_data);
+/* The same, with flags. An edited game is written in its own encoding;
+ * when a character does not fit it the save fails with ENCODING (nothing
+ * is written), and CAISSA_PGN_SAVE_UTF8 writes the whole file in UTF-8. A
+ * UTF-16 file that was not well-formed cannot be written back unchanged:
+ * ENCODING too. Finish with caissa_pgn_file_save_finish(). */
+void           caissa_pgn_file_save_full_async (CaissaPgnFile       *self,
+                                                GFile               *dest,
+                                                guint                position,
+                                                const char          *pgn,
+                                                CaissaPgnSaveFlags   flags,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
 gboolean       caissa_pgn_file_save_finish    (CaissaPgnFile  *self,
                                                GAsyncResult   *result,
                                                GError        **error);

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "caissa-pgn-encoding.h"
 #include "caissa-pgn-file-private.h"
 #include "caissa-pgn-game-info.h"
 
@@ -56,6 +57,7 @@ display_value (ChessPgnIndexTag  tag,
                gsize             len)
 {
   GString *out = g_string_sized_new (len);
+  char *decoded;
 
   for (gsize i = 0; i < len; i++)
     {
@@ -80,12 +82,12 @@ display_value (ChessPgnIndexTag  tag,
   else if (strspn (out->str, "?") == out->len)
     g_string_truncate (out, 0);
 
-  if (!g_utf8_validate (out->str, out->len, NULL))
+  /* Not UTF-8: Windows-1252 (caissa-pgn-encoding.h), never U+FFFD. */
+  decoded = caissa_pgn_decode_text (out->str, out->len, NULL);
+  if (decoded != NULL)
     {
-      char *valid = g_utf8_make_valid (out->str, out->len);
-
       g_string_free (out, TRUE);
-      return valid;
+      return decoded;
     }
   return g_string_free (out, FALSE);
 }
