@@ -80,6 +80,8 @@ typedef struct
 
 static int failures;
 static gboolean compare;
+static FILE *sample_out;
+static unsigned sample_size = 6000;
 
 static void
 prove (const ChessPiece *pieces,
@@ -140,6 +142,30 @@ prove (const ChessPiece *pieces,
             }
         }
     }
+  if (sample_out != NULL && table->n == 3)
+    {
+      /* Random legal positions with the table's answers, for the CI test
+       * (tests/data/can-mate-5men.txt); a fixed seed keeps it stable. */
+      GRand *rand = g_rand_new_with_seed (0xca155a + table->pieces[0] * 64 + table->pieces[1] * 8
+                                          + table->pieces[2]);
+      for (unsigned k = 0; k < sample_size;)
+        {
+          size_t index = (size_t) g_rand_double_range (rand, 0, 2.0 * table->per_side);
+          ChessSquare sq[HM_MAX_PIECES + 2];
+          ChessColor side;
+          ChessPosition pos;
+          char fen[CHESS_FEN_MAX];
+          uint8_t e = table->entries[index];
+          if (!(e & HM_LEGAL))
+            continue;
+          hm_decode (table, index, sq, &side);
+          hm_position (table, sq, side, &pos);
+          fprintf (sample_out, "%s;%d;%d\n", chess_fen_write (&pos, fen),
+                   (e & HM_WHITE_MATES) != 0, (e & HM_BLACK_MATES) != 0);
+          k++;
+        }
+      g_rand_free (rand);
+    }
   printf ("%-12s %11" G_GUINT64_FORMAT " legal positions, %6.1f s%s",
           name, legal, (g_get_monotonic_time () - start) / 1e6, compare ? "" : "\n");
   if (compare)
@@ -147,6 +173,70 @@ prove (const ChessPiece *pieces,
   fflush (stdout);
   if (mismatches)
     failures++;
+}
+
+/* --scan: every placement of a 5-man combination searched for mates,
+ * without building its table (too slow for all 5-man combinations on one
+ * machine). A combination in which X mates nowhere, and whose smaller
+ * combinations are all "no", is "no" from every position. */
+static void
+scan (const ChessPiece *pieces,
+      unsigned          n)
+{
+  gint64 start = g_get_monotonic_time ();
+  HmTable table = { .n = n };
+  char name[32];
+  struct { guint64 positions, mates[2]; ChessSquare sq[HM_MAX_PIECES + 2]; } cls[8] = { { 0 } };
+
+  memcpy (table.pieces, pieces, n);
+  table.per_side = 10;
+  for (unsigned i = 0; i < n + 1; i++)
+    table.per_side *= 64;
+  hm_table_name (&table, name, sizeof name);
+  for (size_t index = 0; index < 2 * table.per_side; index++)
+    {
+      ChessSquare sq[HM_MAX_PIECES + 2];
+      ChessColor side;
+      unsigned key = 0;
+      ChessBitboard occ = 0;
+      int ok = 1;
+
+      hm_decode (&table, index, sq, &side);
+      for (unsigned i = 0; i < n + 2; i++)
+        {
+          if (occ & ((ChessBitboard) 1 << sq[i]))
+            ok = 0;
+          occ |= (ChessBitboard) 1 << sq[i];
+        }
+      if (!ok || hm_index (&table, sq, side) != index)
+        continue;
+      for (unsigned i = 0; i < n; i++)
+        if (chess_piece_type (pieces[i]) == CHESS_BISHOP)
+          key |= (unsigned) (((sq[i + 2] & 7) + (sq[i + 2] >> 3)) & 1) << i;
+      {
+        ChessPosition pos;
+        hm_position (&table, sq, side, &pos);
+        /* Legal: the side not to move is not in check. */
+        if (chess_position_attackers (&pos, chess_position_king (&pos, side ^ 1), side,
+                                      pos.by_type[0]))
+          continue;
+        if (cls[key].positions++ == 0)
+          memcpy (cls[key].sq, sq, sizeof sq);
+        if (pos.checkers && chess_count_legal (&pos) == 0)
+          cls[key].mates[side ^ 1]++;
+      }
+    }
+  printf ("%-12s scanned in %.1f s\n", name, (g_get_monotonic_time () - start) / 1e6);
+  for (unsigned key = 0; key < 8; key++)
+    if (cls[key].positions)
+      for (int x = 0; x < 2; x++)
+        {
+          char sig[16];
+          signature (&table, cls[key].sq, x, sig);
+          printf ("  %-10s %" G_GUINT64_FORMAT " mates in %" G_GUINT64_FORMAT " positions\n",
+                  sig, cls[key].mates[x], cls[key].positions);
+        }
+  fflush (stdout);
 }
 
 static int
@@ -170,6 +260,33 @@ main (int    argc,
     {
       if (strcmp (argv[i], "--compare") == 0)
         compare = TRUE;
+      else if (strcmp (argv[i], "--scan") == 0)
+        {
+          /* The 5-man combinations whose smaller ones are all "no" for
+           * the side with only minor pieces. */
+          static const char *const combos[] = {
+            "NQQ", "BQQ", "BQR", "BRR", "BQB", "BRB", "BBB", "BBQ", "BBR", "BBBK",
+          };
+          chess_init ();
+          for (unsigned c = 0; c < G_N_ELEMENTS (combos); c++)
+            {
+              ChessPiece p[3];
+              const char *w = combos[c];
+              /* White has the first piece (or three for "BBBK"), Black the rest. */
+              for (unsigned k = 0; k < 3; k++)
+                {
+                  ChessPieceType type = w[k] == 'N' ? CHESS_KNIGHT : w[k] == 'B' ? CHESS_BISHOP
+                                        : w[k] == 'R' ? CHESS_ROOK : CHESS_QUEEN;
+                  gboolean white = strlen (w) == 4 || k == 0 || (k == 1 && w[0] == 'B' && w[1] == 'B'
+                                                                  && c >= 7);
+                  p[k] = chess_piece_make (white ? CHESS_WHITE : CHESS_BLACK, type);
+                }
+              scan (p, 3);
+            }
+          return 0;
+        }
+      else if (strcmp (argv[i], "--sample") == 0 && i + 1 < argc)
+        sample_out = fopen (argv[++i], "a");
       else if (strcmp (argv[i], "--only") == 0 && i + 1 < argc)
         only = argv[++i];
       else

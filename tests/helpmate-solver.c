@@ -103,6 +103,7 @@ hm_decode (const HmTable *table,
            ChessSquare   *squares,
            ChessColor    *side)
 {
+  init_symmetry ();
   *side = index >= table->per_side ? CHESS_BLACK : CHESS_WHITE;
   if (index >= table->per_side)
     index -= table->per_side;
