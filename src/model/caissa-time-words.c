@@ -101,12 +101,12 @@ duration (gint64 ms)
 
   if (s >= 60 && s % 60 == 0)
     /* Translators: minutes, e.g. "5 min". */
-    return g_strdup_printf (_("%" G_GINT64_FORMAT " min"), s / 60);
+    return g_strdup_printf (_("%d min"), (int) (s / 60));
   if (s > 60)
     /* Translators: minutes and seconds, e.g. "1 min 30 s". */
-    return g_strdup_printf (_("%" G_GINT64_FORMAT " min %" G_GINT64_FORMAT " s"), s / 60, s % 60);
+    return g_strdup_printf (_("%d min %d s"), (int) (s / 60), (int) (s % 60));
   /* Translators: seconds, e.g. "45 s". */
-  return g_strdup_printf (_("%" G_GINT64_FORMAT " s"), s);
+  return g_strdup_printf (_("%d s"), (int) s);
 }
 
 static void
