@@ -101,7 +101,7 @@ test_sample (void)
       checked++;
     }
   g_test_message ("%u sampled 5-man positions", checked);
-  g_assert_cmpuint (checked, >=, 10000);
+  g_assert_cmpuint (checked, >=, 5000);
   /* The sample holds both answers for both sides. */
   g_assert_cmpuint (yes[0], >, 0);
   g_assert_cmpuint (no[0], >, 0);
