@@ -580,7 +580,7 @@ test_time_control (void)
   g_assert_cmpint (caissa_clock_get_used (clock, WHITE), ==, 9000);
 
   /* Presets. */
-  g_assert_cmpuint (caissa_clock_get_n_presets (), ==, 8);
+  g_assert_cmpuint (caissa_clock_get_n_presets (), ==, 13);
   for (guint i = 0; i < caissa_clock_get_n_presets (); i++)
     {
       g_assert_nonnull (caissa_clock_get_preset_name (i));

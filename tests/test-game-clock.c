@@ -9,6 +9,7 @@
 
 #include "caissa-clock.h"
 #include "caissa-game.h"
+#include "chess-san.h"
 #include "chess-pgn.h"
 
 typedef struct
@@ -464,6 +465,56 @@ test_mate_stops_clock (Fixture       *f,
   g_assert_cmpstr (after_comment (f, 4), ==, "[%clk 0:04:56] [%emt 0:00:04]");
 }
 
+/* A move that reaches the game after the mover's flag instant (the main
+ * loop had not yet looked at the clock) is refused: the flag decides, and
+ * it is the only result announced — not "1-0 on time" then "0-1 mate". */
+static void
+test_move_after_flag (Fixture       *f,
+                      gconstpointer  data)
+{
+  guint outcomes = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_signal_connect (f->game, "outcome-changed", G_CALLBACK (count_cb), &outcomes);
+  g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_BLACK, NULL));
+  move_and_press (f, "f3 e5 g4");
+  /* Black's 300 s run out; no update is seen before the mating move. */
+  f->now += 300001;
+  g_assert_false (caissa_game_play_san (f->game, "Qh4#", &error));
+  g_assert_error (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_ILLEGAL_MOVE);
+  g_assert_cmpuint (caissa_game_get_n_plies (f->game), ==, 3);
+  g_assert_cmpint (caissa_game_get_outcome (f->game), ==, CAISSA_OUTCOME_WHITE_WINS);
+  g_assert_cmpint (caissa_game_get_outcome_reason (f->game), ==, CAISSA_OUTCOME_REASON_TIME_FORFEIT);
+  g_assert_cmpuint (outcomes, ==, 1);
+  step (f, 1000);
+  g_assert_cmpuint (outcomes, ==, 1);
+}
+
+/* K+Q v K+N, White's flag falls: the knight can never mate (no helpmate
+ * exists with K+N against K+Q), so the game is drawn, not lost. */
+static void
+test_flag_queen_against_knight (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_BLACK, NULL));
+  step (f, 5000);
+  g_assert_cmpint (caissa_game_get_outcome (f->game), ==, CAISSA_OUTCOME_DRAW);
+  g_assert_cmpint (caissa_game_get_outcome_reason (f->game), ==,
+                   CAISSA_OUTCOME_REASON_TIME_FORFEIT_INSUFFICIENT);
+  g_assert_cmpstr (caissa_game_get_result (f->game), ==, "1/2-1/2");
+}
+
+/* The same with a rook: K+N v K+R has mates, so the flag loses. */
+static void
+test_flag_rook_against_knight (Fixture       *f,
+                               gconstpointer  data)
+{
+  g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_BLACK, NULL));
+  step (f, 5000);
+  g_assert_cmpint (caissa_game_get_outcome (f->game), ==, CAISSA_OUTCOME_BLACK_WINS);
+  g_assert_cmpint (caissa_game_get_outcome_reason (f->game), ==, CAISSA_OUTCOME_REASON_TIME_FORFEIT);
+}
+
 /* --- draws -------------------------------------------------------------------------- */
 
 static void
@@ -550,6 +601,37 @@ test_claim_stops_clocks (Fixture       *f,
   g_assert_cmpint (caissa_game_get_outcome_reason (f->game), ==, CAISSA_OUTCOME_REASON_THREEFOLD_CLAIM);
   g_assert_true (caissa_clock_get_finished (f->clock));
   g_assert_false (caissa_game_get_awaiting_press (f->game));
+}
+
+/* A claim with a declared move that turns out wrong: the move is made
+ * all the same (Art. 9.5.3), by either way of claiming. */
+static void
+test_wrong_claim_keeps_move (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  ChessMove move;
+
+  g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_BLACK, NULL));
+  move_and_press (f, "Nf3 Nf6");
+  {
+    ChessError err = { 0 };
+    move = chess_san_parse (caissa_game_get_position (f->game), "Ng1", 3, &err);
+  }
+  g_assert_false (caissa_game_claim_draw (f->game, move, &error));
+  g_assert_error (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_NOT_ALLOWED);
+  g_assert_cmpuint (caissa_game_get_n_plies (f->game), ==, 3);
+  g_assert_cmpint (caissa_game_get_outcome (f->game), ==, CAISSA_OUTCOME_NONE);
+  g_assert_false (caissa_clock_get_paused (f->clock));
+  g_assert_true (caissa_game_get_awaiting_press (f->game));
+  g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_WHITE, NULL));
+
+  /* The other way: claim pending, then the move. */
+  caissa_game_set_claim_pending (f->game, TRUE);
+  play (f, "Ng8");
+  g_assert_cmpuint (caissa_game_get_n_plies (f->game), ==, 4);
+  g_assert_cmpint (caissa_game_get_outcome (f->game), ==, CAISSA_OUTCOME_NONE);
+  g_assert_false (caissa_game_get_claim_pending (f->game));
 }
 
 static void
@@ -663,6 +745,10 @@ main (int   argc,
   ADD ("flag-sufficient-material-loses", "5|4k3/8/8/8/8/8/8/3QK3 b - - 0 1", test_flag_sufficient);
   ADD ("flag-after-end-changes-nothing", "300+2", test_flag_after_end);
   ADD ("mate-stops-clocks", "300+0", test_mate_stops_clock);
+  ADD ("move-after-flag-refused", "300+0", test_move_after_flag);
+  ADD ("flag-queen-v-knight-draws", "5|4k3/8/2n5/8/8/8/8/1Q2K3 w - - 0 1", test_flag_queen_against_knight);
+  ADD ("flag-rook-v-knight-loses", "5|4k3/8/2n5/8/8/8/8/1R2K3 w - - 0 1", test_flag_rook_against_knight);
+  ADD ("wrong-claim-keeps-move", "300+2", test_wrong_claim_keeps_move);
   ADD ("offer-between-move-and-press", "300+2", test_offer_between_move_and_press);
   ADD ("declined-offer", "300+2", test_declined_offer);
   ADD ("claim-stops-clocks", "300+2", test_claim_stops_clocks);

@@ -219,7 +219,7 @@ test_window (void)
   g_assert_cmpstr (selected_string (theme), ==, "Brown");
   g_assert_cmpstr (selected_string (pieces), ==, "Caissa");
   g_assert_cmpstr (selected_string (notation), ==, "Letters (Nf3)");
-  g_assert_cmpstr (selected_string (clock), ==, "3 min + 2 s · blitz");
+  g_assert_cmpstr (selected_string (clock), ==, "3+2 · blitz");
   g_assert_true (gtk_switch_get_active (switch_titled (window, "Coordinates")));
   g_assert_false (gtk_switch_get_active (switch_titled (window, "Touch-Move Rule")));
 

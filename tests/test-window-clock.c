@@ -51,6 +51,10 @@ test_dialog (void)
   GtkWidget *custom = child (dialog, CAISSA_TYPE_NEW_GAME_DIALOG, "custom_row");
   GtkWidget *error = child (dialog, CAISSA_TYPE_NEW_GAME_DIALOG, "time_control_error_label");
   GtkWidget *auto_press = child (dialog, CAISSA_TYPE_NEW_GAME_DIALOG, "auto_press_switch");
+  GtkWidget *words = child (dialog, CAISSA_TYPE_NEW_GAME_DIALOG, "time_control_words_label");
+  GtkWidget *minutes = child (dialog, CAISSA_TYPE_NEW_GAME_DIALOG, "minutes_spin");
+  GtkWidget *seconds = child (dialog, CAISSA_TYPE_NEW_GAME_DIALOG, "increment_spin");
+  GtkWidget *bonus = child (dialog, CAISSA_TYPE_NEW_GAME_DIALOG, "bonus_row");
   GListModel *choices = adw_combo_row_get_model (ADW_COMBO_ROW (row));
   guint starts = 0;
 
@@ -59,25 +63,52 @@ test_dialog (void)
   /* No clock, the presets in their order, Custom. */
   g_assert_cmpuint (g_list_model_get_n_items (choices), ==, caissa_clock_get_n_presets () + 2);
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), 0), ==, "No clock");
-  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), 2), ==, "3 min + 2 s · blitz");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), 2), ==, "2+1 · bullet");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), 6), ==, "5+3 · blitz");
+  g_assert_false (gtk_widget_get_visible (words));
   g_assert_cmpstr (caissa_new_game_dialog_get_time_control (dialog), ==, "-");
   g_assert_false (gtk_widget_get_visible (custom));
   g_assert_false (gtk_widget_get_sensitive (auto_press));
 
   /* A remembered control selects its preset, however it is written. */
   caissa_new_game_dialog_set_time_control (dialog, "300+0");
-  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 3);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 5);
   g_assert_cmpstr (caissa_new_game_dialog_get_time_control (dialog), ==, "300");
   g_assert_true (gtk_widget_get_sensitive (auto_press));
+  g_assert_true (gtk_widget_get_visible (words));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (words)), ==, "5 min");
+  /* "5+3" as people write it is the 5+3 preset, 5 minutes. */
+  caissa_new_game_dialog_set_time_control (dialog, "5+3");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 6);
+  g_assert_cmpstr (caissa_new_game_dialog_get_time_control (dialog), ==, "300+3");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (words)), ==, "5 min + 3 s a move");
   caissa_new_game_dialog_set_time_control (dialog, "40/5400+30:1800+30");
   g_assert_cmpstr (caissa_new_game_dialog_get_time_control (dialog), ==, "40/5400+30:1800+30");
   g_assert_false (gtk_widget_get_visible (custom));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (words)), ==,
+                   "40 moves in 90 min, then 30 min for the rest of the game + 30 s a move");
 
-  /* Anything else is Custom, checked as it is typed. */
+  /* Anything else is Custom: typed 45+5 is 45 minutes (lichess), shown
+   * in the spin buttons and in words. */
   caissa_new_game_dialog_set_time_control (dialog, "45+5");
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, caissa_clock_get_n_presets () + 1);
   g_assert_true (gtk_widget_get_visible (custom));
-  g_assert_cmpstr (caissa_new_game_dialog_get_time_control (dialog), ==, "45+5");
+  g_assert_cmpstr (caissa_new_game_dialog_get_time_control (dialog), ==, "2700+5");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (minutes)), ==, 45);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (seconds)), ==, 5);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (words)), ==, "45 min + 5 s a move");
+  /* PGN's form, counting seconds, in the same field. */
+  gtk_editable_set_text (GTK_EDITABLE (custom), "420+3");
+  g_assert_cmpstr (caissa_new_game_dialog_get_time_control (dialog), ==, "420+3");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (minutes)), ==, 7);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (words)), ==, "7 min + 3 s a move");
+  /* The spin buttons and the kind of bonus write the field. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (minutes), 10);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (custom)), ==, "600+3");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (bonus), 1);
+  g_assert_cmpstr (caissa_new_game_dialog_get_time_control (dialog), ==, "600d3");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (words)), ==, "10 min, 3 s delay a move");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (bonus), 0);
   g_assert_true (gtk_widget_get_sensitive (start));
   gtk_editable_set_text (GTK_EDITABLE (custom), "300x");
   g_assert_false (gtk_widget_get_sensitive (start));

@@ -12,6 +12,7 @@
 #include "caissa-clock.h"
 #include "caissa-game.h"
 #include "caissa-new-game-dialog.h"
+#include "caissa-time-words.h"
 
 struct _CaissaNewGameDialog
 {
@@ -30,6 +31,15 @@ struct _CaissaNewGameDialog
   GtkSwitch      *auto_press_switch;
   GtkLabel       *time_control_hint_label;
   GtkLabel       *time_control_error_label;
+  GtkWidget      *minutes_row;
+  GtkSpinButton  *minutes_spin;
+  GtkWidget      *increment_row;
+  GtkSpinButton  *increment_spin;
+  AdwComboRow    *bonus_row;
+  GtkLabel       *time_control_words_label;
+
+  char           *custom_time_control;  /* the custom text as a TimeControl tag, or NULL */
+  gboolean        syncing;              /* spin buttons and text being matched up */
 };
 
 enum
@@ -44,24 +54,10 @@ G_DEFINE_FINAL_TYPE (CaissaNewGameDialog, caissa_new_game_dialog, ADW_TYPE_WINDO
 
 /* --- The clock ------------------------------------------------------------------ */
 
-/* The time control row lists "No clock", the clock's presets in their order
- * and "Custom". Names for the presets the players know by their category;
- * any other preset shows its own (English) name. */
-static const struct
-{
-  const char *time_control;
-  const char *label;
-} preset_labels[] = {
-  { "60", N_("1 min · bullet") },
-  { "180+2", N_("3 min + 2 s · blitz") },
-  { "300", N_("5 min · blitz") },
-  { "600", N_("10 min · rapid") },
-  { "900+10", N_("15 min + 10 s · rapid") },
-  { "1800", N_("30 min · rapid") },
-  { "5400+30", N_("90 min + 30 s · classical") },
-  /* Translators: FIDE's classical control; 30 s are added to each move. */
-  { "40/5400+30:1800+30", N_("FIDE: 40 moves in 90 min, then 30 min; +30 s") },
-};
+/* The time control row lists "No clock", the clock's presets in their
+ * order (named by caissa_time_control_preset_label()) and "Custom": minutes
+ * and seconds a move in spin buttons, or typed as 5+3 or in PGN's form in
+ * the Advanced row. Whatever is chosen is said in words under it. */
 
 #define CHOICE_NONE 0u
 
@@ -74,12 +70,9 @@ choice_custom (void)
 static const char *
 preset_label (guint index)
 {
-  const char *tc = caissa_clock_get_preset_time_control (index);
+  const char *label = caissa_time_control_preset_label (caissa_clock_get_preset_time_control (index));
 
-  for (guint i = 0; i < G_N_ELEMENTS (preset_labels); i++)
-    if (g_str_equal (preset_labels[i].time_control, tc))
-      return _(preset_labels[i].label);
-  return caissa_clock_get_preset_name (index);
+  return label != NULL ? label : caissa_clock_get_preset_name (index);
 }
 
 static gboolean
@@ -88,33 +81,92 @@ custom_chosen (CaissaNewGameDialog *self)
   return adw_combo_row_get_selected (self->time_control_row) == choice_custom ();
 }
 
-/* Checks a custom time control as it is typed and says what is wrong. */
+/* The bonus kinds of bonus_row, in its order, as TimeControl letters. */
+static const char bonus_letters[] = { '+', 'd', 'b' };
+
+/* The spin buttons written as the Advanced text (a TimeControl tag). */
+static void
+spin_changed_cb (CaissaNewGameDialog *self)
+{
+  g_autofree char *text = NULL;
+  int minutes = gtk_spin_button_get_value_as_int (self->minutes_spin);
+  int seconds = gtk_spin_button_get_value_as_int (self->increment_spin);
+  guint kind = adw_combo_row_get_selected (self->bonus_row);
+
+  if (self->syncing)
+    return;
+  if (kind >= G_N_ELEMENTS (bonus_letters))
+    kind = 0;
+  if (seconds == 0)
+    text = g_strdup_printf ("%d", minutes * 60);
+  else
+    text = g_strdup_printf ("%d%c%d", minutes * 60, bonus_letters[kind], seconds);
+  self->syncing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->custom_row), text);
+  self->syncing = FALSE;
+}
+
+/* A typed control of one period in whole minutes shows in the spin
+ * buttons too. */
+static void
+sync_spins (CaissaNewGameDialog *self,
+            const char          *tag)
+{
+  guint minutes, seconds;
+  char bonus;
+
+  if (!caissa_time_control_get_simple (tag, &minutes, &seconds, &bonus))
+    return;
+  self->syncing = TRUE;
+  gtk_spin_button_set_value (self->minutes_spin, minutes);
+  gtk_spin_button_set_value (self->increment_spin, seconds);
+  if (seconds > 0)
+    adw_combo_row_set_selected (self->bonus_row, bonus == 'd' ? 1 : bonus == 'b' ? 2 : 0);
+  self->syncing = FALSE;
+}
+
+/* Checks the time control as it is typed, says what is wrong, and says
+ * what the chosen one means in words. */
 static gboolean
 validate_time_control (CaissaNewGameDialog *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(CaissaClock) clock = NULL;
+  g_autofree char *words = NULL;
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->custom_row));
   gboolean custom = custom_chosen (self);
   gboolean ok = TRUE;
 
+  g_clear_pointer (&self->custom_time_control, g_free);
   if (custom)
     {
       if (*text == '\0')
         ok = FALSE;
-      else if ((clock = caissa_clock_new_for_time_control (text, &error)) == NULL)
+      else if ((self->custom_time_control = caissa_time_control_from_text (text, &error)) == NULL
+               || (clock = caissa_clock_new_for_time_control (self->custom_time_control, &error)) == NULL)
         {
-          /* Translators: %s says where and what is wrong (from the
-           * clock, translated there). */
+          /* Translators: %s says where and what is wrong. */
           g_autofree char *message = g_strdup_printf (_("This time control cannot be used: %s"),
                                                       error->message);
 
           gtk_label_set_label (self->time_control_error_label, message);
+          g_clear_pointer (&self->custom_time_control, g_free);
           ok = FALSE;
         }
     }
+  if (custom && self->custom_time_control != NULL && !self->syncing)
+    sync_spins (self, self->custom_time_control);
+  /* "No clock" says it already. */
+  if (ok && adw_combo_row_get_selected (self->time_control_row) != CHOICE_NONE)
+    words = caissa_time_control_describe (caissa_new_game_dialog_get_time_control (self));
+  if (words != NULL)
+    gtk_label_set_label (self->time_control_words_label, words);
 
   gtk_widget_set_visible (GTK_WIDGET (self->custom_row), custom);
+  gtk_widget_set_visible (self->minutes_row, custom);
+  gtk_widget_set_visible (self->increment_row, custom);
+  gtk_widget_set_visible (GTK_WIDGET (self->bonus_row), custom);
+  gtk_widget_set_visible (GTK_WIDGET (self->time_control_words_label), words != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->time_control_hint_label), custom && error == NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->time_control_error_label), error != NULL);
   if (error != NULL)
@@ -184,7 +236,27 @@ fen_changed_cb (CaissaNewGameDialog *self)
 static void
 time_control_changed_cb (CaissaNewGameDialog *self)
 {
+  /* Custom starts from the spin buttons' values. */
+  if (custom_chosen (self)
+      && *gtk_editable_get_text (GTK_EDITABLE (self->custom_row)) == '\0')
+    spin_changed_cb (self);
   validate (self);
+}
+
+static void
+custom_changed_cb (CaissaNewGameDialog *self)
+{
+  validate (self);
+}
+
+static void
+caissa_new_game_dialog_finalize (GObject *object)
+{
+  CaissaNewGameDialog *self = CAISSA_NEW_GAME_DIALOG (object);
+
+  g_free (self->custom_time_control);
+
+  G_OBJECT_CLASS (caissa_new_game_dialog_parent_class)->finalize (object);
 }
 
 static void
@@ -198,6 +270,9 @@ static void
 caissa_new_game_dialog_class_init (CaissaNewGameDialogClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = caissa_new_game_dialog_finalize;
 
   /**
    * CaissaNewGameDialog::start:
@@ -225,7 +300,14 @@ caissa_new_game_dialog_class_init (CaissaNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, auto_press_switch);
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, time_control_hint_label);
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, time_control_error_label);
-  gtk_widget_class_bind_template_callback (widget_class, time_control_changed_cb);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, minutes_row);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, minutes_spin);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, increment_row);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, increment_spin);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, bonus_row);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, time_control_words_label);
+  gtk_widget_class_bind_template_callback (widget_class, spin_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, custom_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, fen_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, start_clicked_cb);
 
@@ -248,6 +330,8 @@ caissa_new_game_dialog_init (CaissaNewGameDialog *self)
   adw_combo_row_set_selected (self->time_control_row, CHOICE_NONE);
   g_signal_connect_swapped (self->time_control_row, "notify::selected",
                             G_CALLBACK (time_control_changed_cb), self);
+  g_signal_connect_swapped (self->bonus_row, "notify::selected",
+                            G_CALLBACK (spin_changed_cb), self);
   validate (self);
 }
 
@@ -312,7 +396,8 @@ caissa_new_game_dialog_get_time_control (CaissaNewGameDialog *self)
   if (selected == CHOICE_NONE || selected == GTK_INVALID_LIST_POSITION)
     return "-";
   if (selected == choice_custom ())
-    return gtk_editable_get_text (GTK_EDITABLE (self->custom_row));
+    return self->custom_time_control != NULL ? self->custom_time_control
+                                             : gtk_editable_get_text (GTK_EDITABLE (self->custom_row));
   return caissa_clock_get_preset_time_control (selected - 1);
 }
 
@@ -325,10 +410,14 @@ caissa_new_game_dialog_set_time_control (CaissaNewGameDialog *self,
 
   g_return_if_fail (CAISSA_IS_NEW_GAME_DIALOG (self));
 
-  /* A preset however written ("300+0" is 5 min), else the text as is. */
+  /* A preset however written ("300+0" or "5+0" is 5 min), else the text
+   * as is. */
   if (time_control == NULL || *time_control == '\0')
     time_control = "-";
-  clock = caissa_clock_new_for_time_control (time_control, NULL);
+  {
+    g_autofree char *tag = caissa_time_control_from_text (time_control, NULL);
+    clock = caissa_clock_new_for_time_control (tag != NULL ? tag : time_control, NULL);
+  }
   if (clock != NULL && !caissa_clock_get_timed (clock))
     choice = CHOICE_NONE;
   else if (clock != NULL)

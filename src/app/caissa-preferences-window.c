@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "caissa-clock.h"
+#include "caissa-time-words.h"
 #include "caissa-preferences-window.h"
 
 struct _CaissaPreferencesWindow
@@ -82,20 +83,6 @@ static const Choice notations[] = {
   /* Translators: moves written with piece symbols. */
   { "figurines", N_("Figurines (♘f3)") },
   { NULL, NULL },
-};
-
-/* The new-game dialog's names for the clock presets: the same strings, so
- * they are translated once. */
-static const Choice preset_labels[] = {
-  { "60", N_("1 min · bullet") },
-  { "180+2", N_("3 min + 2 s · blitz") },
-  { "300", N_("5 min · blitz") },
-  { "600", N_("10 min · rapid") },
-  { "900+10", N_("15 min + 10 s · rapid") },
-  { "1800", N_("30 min · rapid") },
-  { "5400+30", N_("90 min + 30 s · classical") },
-  /* Translators: 40 moves in 90 minutes, then 30 minutes, 30 s a move. */
-  { "40/5400+30:1800+30", N_("FIDE classical 40/90, 30, +30 s") },
 };
 
 /* The ids of a choice table, as a GPtrArray for the mappings. */
@@ -177,11 +164,10 @@ time_control_model (CaissaPreferencesWindow *self)
   for (guint i = 0; i < caissa_clock_get_n_presets (); i++)
     {
       const char *tc = caissa_clock_get_preset_time_control (i);
-      const char *label = caissa_clock_get_preset_name (i);
+      const char *label = caissa_time_control_preset_label (tc);
 
-      for (guint j = 0; j < G_N_ELEMENTS (preset_labels); j++)
-        if (g_str_equal (preset_labels[j].id, tc))
-          label = _(preset_labels[j].label);
+      if (label == NULL)
+        label = caissa_clock_get_preset_name (i);
       g_ptr_array_add (self->time_controls, g_strdup (tc));
       gtk_string_list_append (list, label);
     }

@@ -485,13 +485,19 @@ chess_time_control_write (const ChessTimeControl *tc,
 
 /* ================================================================ presets */
 
+/* lichess's and GNOME Chess's usual controls, written minutes+seconds. */
 static const ChessClockPreset presets[] = {
   { "1+0", "60" },
+  { "2+1", "120+1" },
+  { "3+0", "180" },
   { "3+2", "180+2" },
   { "5+0", "300" },
+  { "5+3", "300+3" },
   { "10+0", "600" },
+  { "10+5", "600+5" },
   { "15+10", "900+10" },
   { "30+0", "1800" },
+  { "30+20", "1800+20" },
   { "90+30", "5400+30" },
   /* FIDE's standard control for its rated events: 90 minutes for the first
    * 40 moves, then 30 minutes for the rest, 30 s a move from move 1. */

@@ -147,3 +147,8 @@ _chess_pseudo_is_legal (const ChessPosition *pos,
     return ((chess_between_table[ksq][bb_lsb (checkers)] | checkers) & BB (to)) != 0;
   return (chess_line_table[ksq][from] & BB (to)) != 0;
 }
+
+/* chess-rules.c: the coarse material rule (never "no" where a mate exists)
+ * and the pawn-locked test, shared with chess-can-mate.c. */
+bool _chess_material_can_mate    (const ChessPosition *pos, ChessColor color);
+bool _chess_pawns_locked_forever (const ChessPosition *pos);

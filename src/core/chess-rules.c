@@ -96,9 +96,11 @@ chess_can_claim_fifty (const ChessPosition *pos,
 }
 
 /* Can `color` mate with the material on the board, the opponent helping?
- * Exact for the piece-only endings; any pawn, rook or queen can. */
-static bool
-material_can_mate (const ChessPosition *pos,
+ * A coarse rule, never "no" where a mate exists: any pawn, rook or queen
+ * can. chess_can_mate() refines it (chess-can-mate.c); dead positions
+ * need only its "no" answers, which are exact. */
+bool
+_chess_material_can_mate (const ChessPosition *pos,
                    ChessColor           color)
 {
   const ChessBitboard *t = pos->by_type;
@@ -137,8 +139,8 @@ material_can_mate (const ChessPosition *pos,
  * unless a king can walk to an enemy pawn and take it (then we say
  * "maybe"). The enemy king is ignored and may be passed through: that
  * only makes "maybe" more likely, never a false "dead". */
-static bool
-pawns_locked_forever (const ChessPosition *pos)
+bool
+_chess_pawns_locked_forever (const ChessPosition *pos)
 {
   const ChessBitboard *t = pos->by_type;
   ChessBitboard wp = t[CHESS_PAWN] & pos->by_color[CHESS_WHITE];
@@ -185,19 +187,9 @@ bool
 chess_position_is_dead (const ChessPosition *pos)
 {
   chess_init ();
-  if (!material_can_mate (pos, CHESS_WHITE) && !material_can_mate (pos, CHESS_BLACK))
+  if (!_chess_material_can_mate (pos, CHESS_WHITE) && !_chess_material_can_mate (pos, CHESS_BLACK))
     return true;
-  return pawns_locked_forever (pos);
-}
-
-bool
-chess_can_mate (const ChessPosition *pos,
-                ChessColor           color)
-{
-  chess_init ();
-  if (!material_can_mate (pos, color))
-    return false;
-  return !pawns_locked_forever (pos);
+  return _chess_pawns_locked_forever (pos);
 }
 
 ChessStatus

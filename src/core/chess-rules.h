@@ -51,5 +51,7 @@ bool        chess_can_claim_fifty     (const ChessPosition *pos, ChessMove move)
 bool        chess_position_is_dead (const ChessPosition *pos);
 
 /* Flag-fall rule (Art. 6.9): can `color` checkmate by any series of legal
- * moves (helpmate)? Never false where a helpmate exists. */
+ * moves (helpmate)? Exact for every position without pawns of at most
+ * five men (proven by tests/helpmate-proof.c); elsewhere never false where
+ * a helpmate exists. See chess-can-mate.c. */
 bool        chess_can_mate (const ChessPosition *pos, ChessColor color);

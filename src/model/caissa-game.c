@@ -974,6 +974,16 @@ append_move (CaissaGame *self,
   return node;
 }
 
+/* Lets the clock look at the time now: a flag already down ends the game
+ * (through clock_flag_fell_cb) before anything else is done. */
+static void
+see_fallen_flag (CaissaGame *self)
+{
+  if (self->clock != NULL && caissa_clock_get_running_side (self->clock) != CAISSA_COLOR_NONE
+      && !self->analysis && self->outcome == CAISSA_OUTCOME_NONE)
+    caissa_clock_update (self->clock);
+}
+
 gboolean
 caissa_game_play_move (CaissaGame  *self,
                        ChessMove    move,
@@ -984,11 +994,22 @@ caissa_game_play_move (CaissaGame  *self,
 
   g_return_val_if_fail (CAISSA_IS_GAME (self), FALSE);
 
+  /* A flag that has fallen but that the main loop has not yet seen (a
+   * move arriving after the mover's flag instant) decides the game first:
+   * the move is refused and the flag is the one result announced. */
+  if (!self->analysis)
+    see_fallen_flag (self);
+
   pos = caissa_game_get_position (self);
   if (!caissa_game_get_can_move (self))
     {
-      g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_ILLEGAL_MOVE,
-                           _("No move can be made now"));
+      if (self->reason == CAISSA_OUTCOME_REASON_TIME_FORFEIT
+          || self->reason == CAISSA_OUTCOME_REASON_TIME_FORFEIT_INSUFFICIENT)
+        g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_ILLEGAL_MOVE,
+                             _("The flag has fallen: no move can be made"));
+      else
+        g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_ILLEGAL_MOVE,
+                             _("No move can be made now"));
       return FALSE;
     }
   if (move == CHESS_MOVE_NONE || move == CHESS_MOVE_NULL || !chess_position_is_legal (pos, move))
@@ -1489,6 +1510,8 @@ caissa_game_claim_draw (CaissaGame  *self,
 
   g_return_val_if_fail (CAISSA_IS_GAME (self), FALSE);
 
+  see_fallen_flag (self);
+
   /* Both clocks stand while the claim is checked (Art. 12.5). */
   if (self->clock != NULL && caissa_clock_get_running_side (self->clock) != CAISSA_COLOR_NONE)
     {
@@ -1506,6 +1529,18 @@ caissa_game_claim_draw (CaissaGame  *self,
           self->clock_busy++;
           caissa_clock_resume (self->clock, NULL);
           self->clock_busy--;
+        }
+      /* A wrong claim with a declared move: the move stands all the
+       * same (Art. 9.5.3), whichever way the claim came in. */
+      if (move != CHESS_MOVE_NONE && caissa_game_get_can_move (self)
+          && chess_position_is_legal (end_position (self), move))
+        {
+          snapshot_take (self, &before);
+          self->claim_pending = FALSE;
+          g_array_set_size (self->redo, 0);
+          append_move (self, move);
+          emit_outcome_if_changed (self, &before);
+          notify_changes (self, &before);
         }
       g_set_error_literal (error, CAISSA_GAME_ERROR, CAISSA_GAME_ERROR_NOT_ALLOWED,
                            _("The claim is not correct: neither a threefold repetition "

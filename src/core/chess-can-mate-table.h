@@ -1,0 +1,11 @@
+/* chess-can-mate-table.h — piece-only combinations of at most five men in
+ * which X can never mate, in chess-can-mate.c's notation. Generated from
+ * the output of tests/helpmate-proof (our own exhaustive search): 3 and
+ * 4 men from its full tables, 5 men from its --scan of every placement. */
+"B/",
+"N/",
+"B/B",
+"B/Q",
+"B/R",
+"BB/",
+"N/Q",
