@@ -38,6 +38,7 @@
 #include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 
+#include "chess-eco.h"
 #include "chess-pgn.h"
 #include "chess-pgn-index.h"
 #include "caissa-atomic.h"
@@ -139,6 +140,7 @@ typedef struct
 {
   guint  position;
   guint  plies;
+  guint32 opening; /* CAISSA_OPENING_* encoding (caissa-pgn-file-private.h) */
   char  *error;   /* "LINE:COLUMN: message", or NULL */
 } CheckResult;
 
@@ -212,6 +214,7 @@ struct _CaissaPgnFile
 
   EntryStore    *store;       /* the games found, final */
   GArray        *plies;       /* guint16 per game: PLIES_UNKNOWN until known */
+  GArray        *openings;    /* guint32 per game: CAISSA_OPENING_UNKNOWN until known */
   GHashTable    *errors;      /* position → "LINE:COLUMN: message" */
   GHashTable    *live;        /* position → CaissaPgnGameInfo (not owned) */
 
@@ -710,6 +713,7 @@ typedef struct
   guint                     plies;
   char                     *error;
   GArray                   *results;    /* CheckResult, not yet handed over */
+  ChessEcoWalk              walk;       /* the opening of the main line so far */
 } Check;
 
 static void
@@ -723,6 +727,14 @@ check_game_start (void                   *user_data,
   c->depth = 0;
   c->plies = 0;
   g_clear_pointer (&c->error, g_free);
+  chess_eco_walk_init (&c->walk);
+}
+
+static void
+check_start_position (void                *user_data,
+                      const ChessPosition *pos)
+{
+  chess_eco_walk_position (&((Check *) user_data)->walk, pos, 0);
 }
 
 static void
@@ -735,7 +747,7 @@ check_move (void              *user_data,
   Check *c = user_data;
 
   if (c->depth == 0)
-    c->plies++;
+    chess_eco_walk_move (&c->walk, before, move, ++c->plies);
 }
 
 static void
@@ -765,7 +777,11 @@ check_game_end (void *user_data,
                 bool  ok)
 {
   Check *c = user_data;
-  CheckResult r = { c->entry, c->plies, g_steal_pointer (&c->error) };
+  CheckResult r = { c->entry, c->plies, 0, NULL };
+
+  /* A game that cannot be read is not named (as caissa-cli eco says). */
+  r.opening = _caissa_pgn_opening_encode (c->error == NULL ? c->walk.opening : NULL, c->walk.ply);
+  r.error = g_steal_pointer (&c->error);
 
   if (c->n_entries == 0)
     {
@@ -817,6 +833,7 @@ check_thread (GTask        *task,
   Check *c = task_data;
   const ChessPgnVisitor visitor = {
     .game_start = check_game_start,
+    .start_position = check_start_position,
     .move = check_move,
     .variation_start = check_variation_start,
     .variation_end = check_variation_end,
@@ -896,6 +913,40 @@ set_plies (CaissaPgnFile *self,
     }
   if (position < self->plies->len)
     g_array_index (self->plies, guint16, position) = (guint16) MIN (plies, PLIES_UNKNOWN - 1);
+}
+
+static void
+set_opening (CaissaPgnFile     *self,
+             guint              position,
+             guint32            opening,
+             CaissaPgnGameInfo *item)
+{
+  if (self->openings->len < self->store->n)
+    {
+      guint old = self->openings->len;
+
+      g_array_set_size (self->openings, self->store->n);
+      memset (&g_array_index (self->openings, guint32, old), 0, (self->openings->len - old) * sizeof (guint32));
+    }
+  if (position >= self->openings->len || g_array_index (self->openings, guint32, position) == opening)
+    return;
+  g_array_index (self->openings, guint32, position) = opening;
+  if (item != NULL)
+    _caissa_pgn_game_info_opening_changed (item);
+}
+
+gboolean
+_caissa_pgn_file_game_opening (CaissaPgnFile   *self,
+                               guint            position,
+                               const ChessEco **eco,
+                               guint           *ply)
+{
+  g_assert (CAISSA_IS_PGN_FILE (self));
+
+  if (position >= self->openings->len
+      || g_array_index (self->openings, guint32, position) == CAISSA_OPENING_UNKNOWN)
+    return FALSE;
+  return _caissa_pgn_opening_decode (g_array_index (self->openings, guint32, position), eco, ply);
 }
 
 static void
@@ -980,6 +1031,7 @@ dispatch (CaissaPgnFile *self)
           new_error = TRUE;
         }
       set_plies (self, r->position, r->plies);
+      set_opening (self, r->position, r->opening, item);
       if (item != NULL)
         _caissa_pgn_game_info_changed (item, !had_plies, new_error);
     }
@@ -1377,6 +1429,7 @@ caissa_pgn_file_finalize (GObject *object)
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->store, store_unref);
   g_clear_pointer (&self->plies, g_array_unref);
+  g_clear_pointer (&self->openings, g_array_unref);
   g_clear_pointer (&self->errors, g_hash_table_unref);
   g_clear_pointer (&self->live, g_hash_table_unref);
   g_clear_pointer (&self->pending_saves, g_ptr_array_unref);
@@ -1454,6 +1507,7 @@ caissa_pgn_file_init (CaissaPgnFile *self)
 {
   self->store = store_new ();
   self->plies = g_array_new (FALSE, FALSE, sizeof (guint16));
+  self->openings = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->errors = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->live = g_hash_table_new (NULL, NULL);
   self->cancellable = g_cancellable_new ();
@@ -2002,6 +2056,14 @@ caissa_pgn_file_read_game (CaissaPgnFile  *self,
                  chess_game_node_ply (game, chess_game_main_line_end (game, CHESS_NODE_ROOT)));
       if (item != NULL)
         _caissa_pgn_game_info_changed (item, TRUE, FALSE);
+    }
+  if (!_caissa_pgn_file_game_opening (self, position, NULL, NULL))
+    {
+      ChessEcoWalk walk;
+
+      chess_eco_classify_game (game, &walk);
+      set_opening (self, position, _caissa_pgn_opening_encode (walk.opening, walk.ply),
+                   g_hash_table_lookup (self->live, GUINT_TO_POINTER (position)));
     }
   return game;
 }
