@@ -34,6 +34,7 @@ typedef enum
   COLUMN_DATE,
   COLUMN_EVENT,
   COLUMN_ECO,
+  COLUMN_OPENING,
   COLUMN_MOVES,
   N_COLUMNS
 } ColumnId;
@@ -57,7 +58,9 @@ static const ColumnSpec column_specs[N_COLUMNS] = {
   { "date",   N_("Date"),   "date",   FALSE, FALSE, 1 },
   { "event",  N_("Event"),  "event",  FALSE, TRUE,  2 },
   /* Translators: Encyclopaedia of Chess Openings code, e.g. "B90". */
-  { "eco",    N_("ECO"),    "eco",    FALSE, FALSE, 2 },
+  { "eco",    N_("ECO"),    "eco-display", FALSE, FALSE, 2 },
+  /* Translators: the column of opening names computed from the moves. */
+  { "opening", N_("Opening"), "opening", FALSE, TRUE, 2 },
   { "moves",  N_("Moves"),  "moves",  TRUE,  FALSE, 1 },
 };
 
@@ -290,6 +293,72 @@ item_error_cb (CaissaPgnGameInfo *info,
   update_number_cell (list_item);
 }
 
+/* The ECO column shows the tag as written, else the computed code
+ * (dimmed); the tooltip says both when they differ. The Opening column
+ * shows the computed name, filled in when the file's check reaches the
+ * game. */
+static void
+update_eco_cell (GtkListItem *list_item)
+{
+  CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  const char *tag, *computed;
+  g_autofree char *tooltip = NULL;
+
+  if (info == NULL)
+    return;
+  tag = caissa_pgn_game_info_get_eco (info);
+  computed = caissa_pgn_game_info_get_opening_eco (info);
+  gtk_label_set_label (GTK_LABEL (label), caissa_pgn_game_info_get_eco_display (info));
+  if (*tag == '\0' && *computed != '\0')
+    {
+      gtk_widget_add_css_class (label, "dim-label");
+      /* Translators: tooltip of an ECO code computed from the moves (the game has no ECO tag). */
+      tooltip = g_strdup_printf (_("%s, from the moves"), computed);
+    }
+  else
+    {
+      gtk_widget_remove_css_class (label, "dim-label");
+      if (*tag != '\0' && *computed != '\0' && !g_str_equal (tag, computed))
+        /* Translators: tooltip of the ECO column when the game's ECO tag and
+         * the code computed from its moves differ: "ECO tag B99, from the moves B90". */
+        tooltip = g_strdup_printf (_("ECO tag %s, from the moves %s"), tag, computed);
+    }
+  gtk_widget_set_tooltip_text (label, tooltip);
+}
+
+static void
+update_opening_cell (GtkListItem *list_item)
+{
+  CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  g_autofree char *tooltip = NULL;
+  const char *name;
+  guint ply;
+
+  if (info == NULL)
+    return;
+  name = caissa_pgn_game_info_get_opening (info);
+  ply = caissa_pgn_game_info_get_opening_ply (info);
+  gtk_label_set_label (GTK_LABEL (label), name);
+  if (*name != '\0')
+    /* Translators: tooltip of an opening name: its ECO code, the name, and
+     * the move at which the game reached it, e.g. "B90 Sicilian Defense:
+     * Najdorf Variation — move 5 (Black)". */
+    tooltip = g_strdup_printf (ply % 2 == 1 ? _("%s %s — move %u (White)") : _("%s %s — move %u (Black)"),
+                               caissa_pgn_game_info_get_opening_eco (info), name, (ply + 1) / 2);
+  gtk_widget_set_tooltip_text (label, tooltip);
+}
+
+static void
+item_opening_cb (CaissaPgnGameInfo *info,
+                 GParamSpec        *pspec,
+                 GtkListItem       *list_item)
+{
+  update_eco_cell (list_item);
+  update_opening_cell (list_item);
+}
+
 static void
 item_moves_cb (CaissaPgnGameInfo *info,
                GParamSpec        *pspec,
@@ -299,18 +368,19 @@ item_moves_cb (CaissaPgnGameInfo *info,
 }
 
 /* What the hidden columns would say, for the players' tooltips:
- * "Event · Site · Round 3 · 1972.07.11 · B90". */
+ * "Event · Site · Round 3 · 1972.07.11 · B90 · Sicilian Defense: …". */
 static char *
 details (CaissaPgnGameInfo *info)
 {
   GString *out = g_string_new (NULL);
-  const char *parts[5];
+  const char *parts[6];
 
   parts[0] = caissa_pgn_game_info_get_event (info);
   parts[1] = caissa_pgn_game_info_get_site (info);
   parts[2] = caissa_pgn_game_info_get_round (info);
   parts[3] = caissa_pgn_game_info_get_date (info);
-  parts[4] = caissa_pgn_game_info_get_eco (info);
+  parts[4] = caissa_pgn_game_info_get_eco_display (info);
+  parts[5] = caissa_pgn_game_info_get_opening (info);
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
       if (*parts[i] == '\0')
@@ -379,7 +449,12 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), caissa_pgn_game_info_get_event (info));
       break;
     case COLUMN_ECO:
-      gtk_label_set_label (label, caissa_pgn_game_info_get_eco (info));
+      update_eco_cell (list_item);
+      g_signal_connect_object (info, "notify::opening-eco", G_CALLBACK (item_opening_cb), list_item, 0);
+      break;
+    case COLUMN_OPENING:
+      update_opening_cell (list_item);
+      g_signal_connect_object (info, "notify::opening", G_CALLBACK (item_opening_cb), list_item, 0);
       break;
     case COLUMN_MOVES:
       update_moves_cell (list_item);
