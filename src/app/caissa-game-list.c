@@ -351,11 +351,18 @@ update_opening_cell (GtkListItem *list_item)
 }
 
 static void
+item_eco_cb (CaissaPgnGameInfo *info,
+             GParamSpec        *pspec,
+             GtkListItem       *list_item)
+{
+  update_eco_cell (list_item);
+}
+
+static void
 item_opening_cb (CaissaPgnGameInfo *info,
                  GParamSpec        *pspec,
                  GtkListItem       *list_item)
 {
-  update_eco_cell (list_item);
   update_opening_cell (list_item);
 }
 
@@ -450,7 +457,7 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
       break;
     case COLUMN_ECO:
       update_eco_cell (list_item);
-      g_signal_connect_object (info, "notify::opening-eco", G_CALLBACK (item_opening_cb), list_item, 0);
+      g_signal_connect_object (info, "notify::opening-eco", G_CALLBACK (item_eco_cb), list_item, 0);
       break;
     case COLUMN_OPENING:
       update_opening_cell (list_item);
