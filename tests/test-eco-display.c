@@ -122,12 +122,28 @@ test_game_list (void)
   /* The tag as written (B99 where the moves say B90), with both in the tooltip. */
   wait_label (GTK_WIDGET (list), "B99");
   eco_label = find_label_with_text (GTK_WIDGET (list), "B99");
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (eco_label), ==, "ECO tag B99, from the moves B90");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (eco_label), ==,
+                   "B90 Sicilian Defense: Najdorf Variation, Adams Attack\nECO tag B99, from the moves B90");
   /* No tag: the computed code, dimmed. */
   eco_label = find_label_with_text (GTK_WIDGET (list), "D37");
   g_assert_nonnull (eco_label);
   g_assert_true (gtk_widget_has_css_class (eco_label, "dim-label"));
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (eco_label), ==, "D37, from the moves");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (eco_label), ==,
+                   "D37 Queen's Gambit Declined: Harrwitz Attack\nD37, from the moves");
+
+  /* Beside the board (a narrower list) the code stays, the name goes to its tooltip. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 480, 500);
+  wait_label (GTK_WIDGET (list), "B99");
+  {
+    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    while (find_label_with_text (GTK_WIDGET (list), "Opening") != NULL && g_get_monotonic_time () < deadline)
+      test_util_spin (20);
+    g_assert_null (find_label_with_text (GTK_WIDGET (list), "Opening"));
+    g_assert_nonnull (find_label_with_text (GTK_WIDGET (list), "ECO"));
+  }
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 500);
+  wait_label (GTK_WIDGET (list), "Opening");
 
   /* Searched. */
   caissa_game_list_set_search (list, "eco:B90");

@@ -58,14 +58,16 @@ static const ColumnSpec column_specs[N_COLUMNS] = {
   { "date",   N_("Date"),   "date",   FALSE, FALSE, 1 },
   { "event",  N_("Event"),  "event",  FALSE, TRUE,  2 },
   /* Translators: Encyclopaedia of Chess Openings code, e.g. "B90". */
-  { "eco",    N_("ECO"),    "eco-display", FALSE, FALSE, 2 },
+  { "eco",    N_("ECO"),    "eco-display", FALSE, FALSE, 1 },
   /* Translators: the column of opening names computed from the moves. */
   { "opening", N_("Opening"), "opening", FALSE, TRUE, 2 },
   { "moves",  N_("Moves"),  "moves",  TRUE,  FALSE, 1 },
 };
 
-/* Narrow lists show the players and the result; wider ones the date and
- * length too; wide ones everything. The rest is in each row's tooltip. */
+/* Narrow lists show the players and the result; wider ones (the list
+ * beside the board) the date, the ECO code and the length too; wide ones
+ * everything. The rest is in the tooltips: the players' for the event,
+ * the ECO code's for the opening's name. */
 static int
 tier_for_width (int width)
 {
@@ -294,37 +296,44 @@ item_error_cb (CaissaPgnGameInfo *info,
 }
 
 /* The ECO column shows the tag as written, else the computed code
- * (dimmed); the tooltip says both when they differ. The Opening column
- * shows the computed name, filled in when the file's check reaches the
- * game. */
+ * (dimmed); its tooltip names the computed opening, and says where the
+ * code comes from when the tag is missing or differs. The Opening column
+ * shows the computed name. Both fill in when the file's check reaches
+ * the game. */
 static void
 update_eco_cell (GtkListItem *list_item)
 {
   CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
   GtkWidget *label = gtk_list_item_get_child (list_item);
   const char *tag, *computed;
-  g_autofree char *tooltip = NULL;
+  g_autoptr(GString) tooltip = g_string_new (NULL);
 
   if (info == NULL)
     return;
   tag = caissa_pgn_game_info_get_eco (info);
   computed = caissa_pgn_game_info_get_opening_eco (info);
   gtk_label_set_label (GTK_LABEL (label), caissa_pgn_game_info_get_eco_display (info));
+  if (*computed != '\0')
+    g_string_append_printf (tooltip, "%s %s", computed, caissa_pgn_game_info_get_opening (info));
   if (*tag == '\0' && *computed != '\0')
     {
       gtk_widget_add_css_class (label, "dim-label");
+      g_string_append_c (tooltip, '\n');
       /* Translators: tooltip of an ECO code computed from the moves (the game has no ECO tag). */
-      tooltip = g_strdup_printf (_("%s, from the moves"), computed);
+      g_string_append_printf (tooltip, _("%s, from the moves"), computed);
     }
   else
     {
       gtk_widget_remove_css_class (label, "dim-label");
       if (*tag != '\0' && *computed != '\0' && !g_str_equal (tag, computed))
-        /* Translators: tooltip of the ECO column when the game's ECO tag and
-         * the code computed from its moves differ: "ECO tag B99, from the moves B90". */
-        tooltip = g_strdup_printf (_("ECO tag %s, from the moves %s"), tag, computed);
+        {
+          g_string_append_c (tooltip, '\n');
+          /* Translators: tooltip of the ECO column when the game's ECO tag and
+           * the code computed from its moves differ: "ECO tag B99, from the moves B90". */
+          g_string_append_printf (tooltip, _("ECO tag %s, from the moves %s"), tag, computed);
+        }
     }
-  gtk_widget_set_tooltip_text (label, tooltip);
+  gtk_widget_set_tooltip_text (label, tooltip->len > 0 ? tooltip->str : NULL);
 }
 
 static void
