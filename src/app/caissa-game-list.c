@@ -61,13 +61,15 @@ static const ColumnSpec column_specs[N_COLUMNS] = {
   { "eco",    N_("ECO"),    "eco-display", FALSE, FALSE, 1 },
   /* Translators: the column of opening names computed from the moves. */
   { "opening", N_("Opening"), "opening", FALSE, TRUE, 2 },
-  { "moves",  N_("Moves"),  "moves",  TRUE,  FALSE, 1 },
+  { "moves",  N_("Moves"),  "moves",  TRUE,  FALSE, 2 },
 };
 
 /* Narrow lists show the players and the result; wider ones (the list
- * beside the board) the date, the ECO code and the length too; wide ones
- * everything. The rest is in the tooltips: the players' for the event,
- * the ECO code's for the opening's name. */
+ * beside the board) the date and the ECO code too (the opening matters
+ * more to a reviewer than the length, and both do not fit beside the
+ * dates); wide ones everything. The rest is in the tooltips: the
+ * players' for the event and the length, the ECO code's for the
+ * opening's name. */
 static int
 tier_for_width (int width)
 {
@@ -384,7 +386,7 @@ item_moves_cb (CaissaPgnGameInfo *info,
 }
 
 /* What the hidden columns would say, for the players' tooltips:
- * "Event · Site · Round 3 · 1972.07.11 · B90 · Sicilian Defense: …". */
+ * "Event · Site · Round 3 · 1972.07.11 · B90 · Sicilian Defense: … · 41 moves". */
 static char *
 details (CaissaPgnGameInfo *info)
 {
@@ -408,6 +410,16 @@ details (CaissaPgnGameInfo *info)
         g_string_append_printf (out, _("Round %s"), parts[i]);
       else
         g_string_append (out, parts[i]);
+    }
+  /* The length, for lists too narrow for the Moves column. */
+  if (caissa_pgn_game_info_get_moves (info) > 0)
+    {
+      guint moves = (caissa_pgn_game_info_get_moves (info) + 1) / 2;
+
+      if (out->len > 0)
+        g_string_append (out, " · ");
+      /* Translators: the length of a game, in a tooltip of the game list. */
+      g_string_append_printf (out, ngettext ("%u move", "%u moves", moves), moves);
     }
   if (out->len == 0)
     {
