@@ -202,6 +202,7 @@ test_game (gconstpointer data)
                              chess_game_node_move (game, node), ++ply);
         last = node;
       }
+    chess_eco_walk_finish (&by_move);
     g_assert_true (by_move.opening == walk.opening);
     g_assert_cmpuint (by_move.ply, ==, walk.ply);
 

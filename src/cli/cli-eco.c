@@ -94,7 +94,10 @@ eco_game_end (void *user_data,
               bool  ok)
 {
   EcoRun *run = user_data;
-  const ChessEco *eco = run->failed ? NULL : run->walk.opening;
+  const ChessEco *eco;
+
+  chess_eco_walk_finish (&run->walk);
+  eco = run->failed ? NULL : run->walk.opening;
 
   if (eco != NULL)
     printf ("%lu\t%s\t%s\t%u\n", run->n_games, eco->eco, eco->name, run->walk.ply);

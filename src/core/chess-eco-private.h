@@ -7,11 +7,11 @@
 
 #include "chess-eco.h"
 
-typedef struct
-{
-  uint64_t key;
-  uint16_t index;   /* into chess_eco_table */
-} ChessEcoKey;
+/* The keys in an open-addressing table: slot = key's low bits, then the
+ * next slots in turn; an empty slot has index CHESS_ECO_EMPTY. A lookup
+ * reads one or two cache lines (the keys are random bits already). */
+#define CHESS_ECO_SLOTS 8192u
+#define CHESS_ECO_EMPTY 0xffffu
 
 /* What a position must still have for a named position to follow: the
  * white pawns on rank 2 and the black pawns on rank 7 (bit = file; no pawn
@@ -26,7 +26,8 @@ typedef struct
 
 extern const ChessEco      chess_eco_table[];
 extern const unsigned      chess_eco_table_len;
-extern const ChessEcoKey   chess_eco_keys[];      /* chess_eco_table_len, by key */
+extern const uint64_t      chess_eco_slot_keys[];     /* CHESS_ECO_SLOTS */
+extern const uint16_t      chess_eco_slot_index[];    /* CHESS_ECO_SLOTS, into chess_eco_table */
 extern const ChessEcoReach chess_eco_reach[];
 extern const unsigned      chess_eco_reach_len;
 extern const unsigned      chess_eco_merged_len;

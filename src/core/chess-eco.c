@@ -38,20 +38,13 @@ chess_eco_n_lines (void)
 const ChessEco *
 chess_eco_lookup (uint64_t key)
 {
-  unsigned lo = 0, hi = chess_eco_table_len;
-
-  while (lo < hi)
+  for (unsigned slot = (unsigned) key & (CHESS_ECO_SLOTS - 1);; slot = (slot + 1) & (CHESS_ECO_SLOTS - 1))
     {
-      unsigned mid = lo + (hi - lo) / 2;
-
-      if (chess_eco_keys[mid].key == key)
-        return &chess_eco_table[chess_eco_keys[mid].index];
-      if (chess_eco_keys[mid].key < key)
-        lo = mid + 1;
-      else
-        hi = mid;
+      if (chess_eco_slot_index[slot] == CHESS_ECO_EMPTY)
+        return NULL;
+      if (chess_eco_slot_keys[slot] == key)
+        return &chess_eco_table[chess_eco_slot_index[slot]];
     }
-  return NULL;
 }
 
 const ChessEco *
@@ -66,6 +59,7 @@ chess_eco_walk_init (ChessEcoWalk *walk)
   walk->opening = NULL;
   walk->ply = 0;
   walk->done = false;
+  walk->pending = false;
 }
 
 /* Whether some named position can still follow pos: see ChessEcoReach. */
@@ -117,13 +111,30 @@ chess_eco_walk_move (ChessEcoWalk        *walk,
                      ChessMove            move,
                      unsigned             ply)
 {
-  ChessPosition after;
-
   if (walk->done)
     return;
-  after = *before;
-  chess_position_make_move (&after, move);
-  chess_eco_walk_position (walk, &after, ply);
+  /* Making every move on a copy cost more than the rest of the walk: the
+   * parser already made it, and hands its result over as the next move's
+   * before. Only the line's last move is made here (finish). */
+  if (!chess_eco_walk_position (walk, before, ply - 1))
+    {
+      walk->pending = false;
+      return;
+    }
+  walk->pending = true;
+  walk->last_move = move;
+  walk->last_ply = ply;
+  walk->last_before = *before;
+}
+
+void
+chess_eco_walk_finish (ChessEcoWalk *walk)
+{
+  if (!walk->pending || walk->done)
+    return;
+  walk->pending = false;
+  chess_position_make_move (&walk->last_before, walk->last_move);
+  chess_eco_walk_position (walk, &walk->last_before, walk->last_ply);
 }
 
 void

@@ -55,6 +55,11 @@ typedef struct
   const ChessEco *opening;   /* NULL: nothing named reached */
   unsigned        ply;       /* ply of that position (0 when none) */
   bool            done;
+  /* chess_eco_walk_move()'s last move, made only by _finish(). */
+  bool            pending;
+  ChessMove       last_move;
+  unsigned        last_ply;
+  ChessPosition   last_before;
 } ChessEcoWalk;
 
 void            chess_eco_walk_init     (ChessEcoWalk *walk);
@@ -63,10 +68,12 @@ bool            chess_eco_walk_position (ChessEcoWalk *walk, const ChessPosition
                                          unsigned ply);
 
 /* For a PGN visitor: the main-line move played from before, the
- * position after it being ply. Makes the move on a copy only while the
- * walk is not done. */
+ * position after it being ply. The position before is looked at (each
+ * move's is the previous one's after), the move itself kept: call
+ * chess_eco_walk_finish() at the end of the line for its last position. */
 void            chess_eco_walk_move     (ChessEcoWalk *walk, const ChessPosition *before,
                                          ChessMove move, unsigned ply);
+void            chess_eco_walk_finish   (ChessEcoWalk *walk);
 
 /* The game's main line from its start position. */
 void            chess_eco_classify_game (const ChessGame *game, ChessEcoWalk *walk);

@@ -215,15 +215,6 @@ read_set (const char *path)
   free (data);
 }
 
-static int
-compare_keys (const void *a,
-              const void *b)
-{
-  const ChessEcoKey *x = a, *y = b;
-
-  return x->key < y->key ? -1 : x->key > y->key;
-}
-
 static void
 write_string (FILE       *out,
               const char *s)
@@ -248,7 +239,8 @@ main (int   argc,
       char *argv[])
 {
   FILE *out;
-  ChessEcoKey *keys;
+  uint64_t *slot_keys;
+  uint16_t *slot_index;
   ChessEcoReach *reach;
   unsigned n_reach = 0;
 
@@ -263,7 +255,13 @@ main (int   argc,
   if (n_entries == 0)
     die (argv[2], 0, 0, "no openings");
 
-  keys = calloc (n_entries, sizeof *keys);
+  if (n_entries > CHESS_ECO_SLOTS / 2)
+    die (argv[2], 0, 0, "%u openings: more than half of CHESS_ECO_SLOTS (%u), make it larger",
+         n_entries, CHESS_ECO_SLOTS);
+  slot_keys = calloc (CHESS_ECO_SLOTS, sizeof *slot_keys);
+  slot_index = malloc (CHESS_ECO_SLOTS * sizeof *slot_index);
+  for (unsigned i = 0; i < CHESS_ECO_SLOTS; i++)
+    slot_index[i] = CHESS_ECO_EMPTY;
   reach = calloc (n_entries, sizeof *reach);
   for (unsigned i = 0; i < n_entries; i++)
     {
@@ -275,8 +273,12 @@ main (int   argc,
       };
       unsigned j;
 
-      keys[i].key = pos->key;
-      keys[i].index = (uint16_t) i;
+      unsigned slot = (unsigned) pos->key & (CHESS_ECO_SLOTS - 1);
+
+      while (slot_index[slot] != CHESS_ECO_EMPTY)
+        slot = (slot + 1) & (CHESS_ECO_SLOTS - 1);
+      slot_keys[slot] = pos->key;
+      slot_index[slot] = (uint16_t) i;
       for (j = 0; j < n_reach; j++)
         if (reach[j].white_rank2 == r.white_rank2 && reach[j].black_rank7 == r.black_rank7)
           break;
@@ -285,7 +287,6 @@ main (int   argc,
       else if (r.pieces < reach[j].pieces)
         reach[j].pieces = r.pieces;
     }
-  qsort (keys, n_entries, sizeof *keys, compare_keys);
 
   /* A row asking no more than another (pawn masks within its masks, no
    * more pieces) makes that other one redundant: whatever passes the
@@ -316,9 +317,12 @@ main (int   argc,
       write_string (out, entries[i].name);
       fprintf (out, ", %u },\n", entries[i].plies);
     }
-  fprintf (out, "};\n\nconst ChessEcoKey chess_eco_keys[] = {\n");
-  for (unsigned i = 0; i < n_entries; i++)
-    fprintf (out, "  { 0x%016llxull, %u },\n", (unsigned long long) keys[i].key, keys[i].index);
+  fprintf (out, "};\n\nconst uint64_t chess_eco_slot_keys[] = {\n");
+  for (unsigned i = 0; i < CHESS_ECO_SLOTS; i++)
+    fprintf (out, "  0x%016llxull,\n", (unsigned long long) slot_keys[i]);
+  fprintf (out, "};\n\nconst uint16_t chess_eco_slot_index[] = {\n");
+  for (unsigned i = 0; i < CHESS_ECO_SLOTS; i++)
+    fprintf (out, "  %u,\n", slot_index[i]);
   fprintf (out, "};\n\nconst ChessEcoReach chess_eco_reach[] = {\n");
   for (unsigned i = 0; i < n_reach; i++)
     fprintf (out, "  { 0x%02x, 0x%02x, %u },\n", reach[i].white_rank2, reach[i].black_rank7,
@@ -330,7 +334,8 @@ main (int   argc,
   for (unsigned i = 0; i < n_entries; i++)
     free (entries[i].name);
   free (entries);
-  free (keys);
+  free (slot_keys);
+  free (slot_index);
   free (reach);
   return 0;
 }

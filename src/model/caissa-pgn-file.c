@@ -779,6 +779,7 @@ check_game_end (void *user_data,
   Check *c = user_data;
   CheckResult r = { c->entry, c->plies, 0, NULL };
 
+  chess_eco_walk_finish (&c->walk);
   /* A game that cannot be read is not named (as caissa-cli eco says). */
   r.opening = _caissa_pgn_opening_encode (c->error == NULL ? c->walk.opening : NULL, c->walk.ply);
   r.error = g_steal_pointer (&c->error);
