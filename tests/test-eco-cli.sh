@@ -36,7 +36,7 @@ check ()
 
 run () { out=$("$cli" "$@" 2>"$tmp/stderr"); rc=$?; err=$(cat "$tmp/stderr"); }
 
-echo "1..6"
+echo "1..9"
 
 cd "$data" || exit 1
 run eco openings.pgn
@@ -81,3 +81,21 @@ fi
 : > "$tmp/empty.pgn"
 run eco "$tmp/empty.pgn"
 check "eco: an empty file prints nothing" 0 "" ""
+
+# eco-gen, which compiles data/openings at build time, fails the build on
+# a line that does not replay legally, saying where.
+gen=${CAISSA_ECO_GEN:-build/src/core/eco-gen}
+printf 'eco\tname\tpgn\nA00\tGood\t1. e4\nA00\tBad\t1. e4 e5 2. Ke3\n' > "$tmp/bad.tsv"
+out=$("$gen" "$tmp/out.c" "$tmp/bad.tsv" 2>"$tmp/stderr"); rc=$?; err=$(cat "$tmp/stderr")
+check "eco-gen: an illegal move fails with FILE:LINE:COL" 1 "" \
+  "$tmp/bad.tsv:3:21: Ke3: illegal: no white king can move to e3"
+printf 'eco\tname\tpgn\nF00\tBad\t1. e4\n' > "$tmp/bad.tsv"
+out=$("$gen" "$tmp/out.c" "$tmp/bad.tsv" 2>"$tmp/stderr"); rc=$?; err=$(cat "$tmp/stderr")
+check "eco-gen: a bad ECO code fails" 1 "" "$tmp/bad.tsv:2:1: \"F00\" is not an ECO code (A00 … E99)"
+printf 'eco\tname\tpgn\nA00\tGood\t1. e4\nB00\tSame place\t1. e4\n' > "$tmp/ok.tsv"
+out=$("$gen" "$tmp/out.c" "$tmp/ok.tsv" 2>"$tmp/stderr"); rc=$?; err=$(cat "$tmp/stderr")
+if [ "$rc" = 0 ] && grep -q "chess_eco_table_len = 1;" "$tmp/out.c" && grep -q "chess_eco_merged_len = 1;" "$tmp/out.c"; then
+  ok "eco-gen: two lines to one position are merged into the first"
+else
+  not_ok "eco-gen: two lines to one position are merged into the first" "rc $rc" "$err"
+fi
