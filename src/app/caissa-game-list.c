@@ -34,6 +34,7 @@ typedef enum
   COLUMN_DATE,
   COLUMN_EVENT,
   COLUMN_ECO,
+  COLUMN_OPENING,
   COLUMN_MOVES,
   N_COLUMNS
 } ColumnId;
@@ -57,12 +58,18 @@ static const ColumnSpec column_specs[N_COLUMNS] = {
   { "date",   N_("Date"),   "date",   FALSE, FALSE, 1 },
   { "event",  N_("Event"),  "event",  FALSE, TRUE,  2 },
   /* Translators: Encyclopaedia of Chess Openings code, e.g. "B90". */
-  { "eco",    N_("ECO"),    "eco",    FALSE, FALSE, 2 },
-  { "moves",  N_("Moves"),  "moves",  TRUE,  FALSE, 1 },
+  { "eco",    N_("ECO"),    "eco-display", FALSE, FALSE, 1 },
+  /* Translators: the column of opening names computed from the moves. */
+  { "opening", N_("Opening"), "opening", FALSE, TRUE, 2 },
+  { "moves",  N_("Moves"),  "moves",  TRUE,  FALSE, 2 },
 };
 
-/* Narrow lists show the players and the result; wider ones the date and
- * length too; wide ones everything. The rest is in each row's tooltip. */
+/* Narrow lists show the players and the result; wider ones (the list
+ * beside the board) the date and the ECO code too (the opening matters
+ * more to a reviewer than the length, and both do not fit beside the
+ * dates); wide ones everything. The rest is in the tooltips: the
+ * players' for the event and the length, the ECO code's for the
+ * opening's name. */
 static int
 tier_for_width (int width)
 {
@@ -290,6 +297,86 @@ item_error_cb (CaissaPgnGameInfo *info,
   update_number_cell (list_item);
 }
 
+/* The ECO column shows the tag as written, else the computed code
+ * (dimmed); its tooltip names the computed opening, and says where the
+ * code comes from when the tag is missing or differs. The Opening column
+ * shows the computed name. Both fill in when the file's check reaches
+ * the game. */
+static void
+update_eco_cell (GtkListItem *list_item)
+{
+  CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  const char *tag, *computed;
+  g_autoptr(GString) tooltip = g_string_new (NULL);
+
+  if (info == NULL)
+    return;
+  tag = caissa_pgn_game_info_get_eco (info);
+  computed = caissa_pgn_game_info_get_opening_eco (info);
+  gtk_label_set_label (GTK_LABEL (label), caissa_pgn_game_info_get_eco_display (info));
+  if (*computed != '\0')
+    g_string_append_printf (tooltip, "%s %s", computed, caissa_pgn_game_info_get_opening (info));
+  if (*tag == '\0' && *computed != '\0')
+    {
+      gtk_widget_add_css_class (label, "dim-label");
+      g_string_append_c (tooltip, '\n');
+      /* Translators: tooltip of an ECO code computed from the moves (the game has no ECO tag). */
+      g_string_append_printf (tooltip, _("%s, from the moves"), computed);
+    }
+  else
+    {
+      gtk_widget_remove_css_class (label, "dim-label");
+      if (*tag != '\0' && *computed != '\0' && !g_str_equal (tag, computed))
+        {
+          g_string_append_c (tooltip, '\n');
+          /* Translators: tooltip of the ECO column when the game's ECO tag and
+           * the code computed from its moves differ: "ECO tag B99, from the moves B90". */
+          g_string_append_printf (tooltip, _("ECO tag %s, from the moves %s"), tag, computed);
+        }
+    }
+  gtk_widget_set_tooltip_text (label, tooltip->len > 0 ? tooltip->str : NULL);
+}
+
+static void
+update_opening_cell (GtkListItem *list_item)
+{
+  CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  g_autofree char *tooltip = NULL;
+  const char *name;
+  guint ply;
+
+  if (info == NULL)
+    return;
+  name = caissa_pgn_game_info_get_opening (info);
+  ply = caissa_pgn_game_info_get_opening_ply (info);
+  gtk_label_set_label (GTK_LABEL (label), name);
+  if (*name != '\0')
+    /* Translators: tooltip of an opening name: its ECO code, the name, and
+     * the move at which the game reached it, e.g. "B90 Sicilian Defense:
+     * Najdorf Variation — move 5 (Black)". */
+    tooltip = g_strdup_printf (ply % 2 == 1 ? _("%s %s — move %u (White)") : _("%s %s — move %u (Black)"),
+                               caissa_pgn_game_info_get_opening_eco (info), name, (ply + 1) / 2);
+  gtk_widget_set_tooltip_text (label, tooltip);
+}
+
+static void
+item_eco_cb (CaissaPgnGameInfo *info,
+             GParamSpec        *pspec,
+             GtkListItem       *list_item)
+{
+  update_eco_cell (list_item);
+}
+
+static void
+item_opening_cb (CaissaPgnGameInfo *info,
+                 GParamSpec        *pspec,
+                 GtkListItem       *list_item)
+{
+  update_opening_cell (list_item);
+}
+
 static void
 item_moves_cb (CaissaPgnGameInfo *info,
                GParamSpec        *pspec,
@@ -299,18 +386,19 @@ item_moves_cb (CaissaPgnGameInfo *info,
 }
 
 /* What the hidden columns would say, for the players' tooltips:
- * "Event · Site · Round 3 · 1972.07.11 · B90". */
+ * "Event · Site · Round 3 · 1972.07.11 · B90 · Sicilian Defense: … · 41 moves". */
 static char *
 details (CaissaPgnGameInfo *info)
 {
   GString *out = g_string_new (NULL);
-  const char *parts[5];
+  const char *parts[6];
 
   parts[0] = caissa_pgn_game_info_get_event (info);
   parts[1] = caissa_pgn_game_info_get_site (info);
   parts[2] = caissa_pgn_game_info_get_round (info);
   parts[3] = caissa_pgn_game_info_get_date (info);
-  parts[4] = caissa_pgn_game_info_get_eco (info);
+  parts[4] = caissa_pgn_game_info_get_eco_display (info);
+  parts[5] = caissa_pgn_game_info_get_opening (info);
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
       if (*parts[i] == '\0')
@@ -322,6 +410,16 @@ details (CaissaPgnGameInfo *info)
         g_string_append_printf (out, _("Round %s"), parts[i]);
       else
         g_string_append (out, parts[i]);
+    }
+  /* The length, for lists too narrow for the Moves column. */
+  if (caissa_pgn_game_info_get_moves (info) > 0)
+    {
+      guint moves = (caissa_pgn_game_info_get_moves (info) + 1) / 2;
+
+      if (out->len > 0)
+        g_string_append (out, " · ");
+      /* Translators: the length of a game, in a tooltip of the game list. */
+      g_string_append_printf (out, ngettext ("%u move", "%u moves", moves), moves);
     }
   if (out->len == 0)
     {
@@ -379,7 +477,12 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), caissa_pgn_game_info_get_event (info));
       break;
     case COLUMN_ECO:
-      gtk_label_set_label (label, caissa_pgn_game_info_get_eco (info));
+      update_eco_cell (list_item);
+      g_signal_connect_object (info, "notify::opening-eco", G_CALLBACK (item_eco_cb), list_item, 0);
+      break;
+    case COLUMN_OPENING:
+      update_opening_cell (list_item);
+      g_signal_connect_object (info, "notify::opening", G_CALLBACK (item_opening_cb), list_item, 0);
       break;
     case COLUMN_MOVES:
       update_moves_cell (list_item);

@@ -5,9 +5,14 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A GtkColumnView over a CaissaPgnFile (#, White, Black, Result, Date,
- * Event, ECO, Moves), sorted by a click on a column's title and filtered
- * by the search entry as one types (White, Black, Event, Site, Date, Round
- * or ECO containing the text, ignoring case). Both work incrementally, so
+ * Event, ECO, Opening, Moves), sorted by a click on a column's title and
+ * filtered by the search entry as one types (White, Black, Event, Site,
+ * Date, Round or ECO containing the text, ignoring case; eco:B90 and
+ * opening:najdorf for the opening, caissa-pgn-search-query.h). ECO shows
+ * the game's tag as written, else (dimmed) the code computed from the
+ * moves, with both in its tooltip when they differ; Opening shows the
+ * computed name, filled in as the file's background check reaches each
+ * game. Both work incrementally, so
  * a file of a million games stays responsive. Games that cannot be read
  * carry a warning icon with the error as tooltip. Activating a row (double
  * click, Enter) emits "game-activated" with the game's position in the
@@ -40,7 +45,7 @@ gboolean       caissa_game_list_get_filtering  (CaissaGameList *self);
 void           caissa_game_list_set_current    (CaissaGameList *self,
                                                 guint           position);
 /* Sorts by a column ("number", "white", "black", "result", "date",
- * "event", "eco", "moves"), or unsorted with NULL. */
+ * "event", "eco", "opening", "moves"), or unsorted with NULL. */
 void           caissa_game_list_sort_by        (CaissaGameList *self,
                                                 const char     *column,
                                                 GtkSortType     order);

@@ -17,6 +17,7 @@
 #include "caissa-new-game-dialog.h"
 #include "caissa-window-autosave.h"
 #include "caissa-preferences-window.h"
+#include "caissa-window-eco.h"
 #include "caissa-window.h"
 #include "caissa-window-review.h"
 #include "caissa-window-practice.h"
@@ -203,6 +204,7 @@ update_players (CaissaWindow *self)
   CaissaOutcome outcome = caissa_game_get_outcome (game);
   gboolean white_to_move = game_end_position (game)->side == CHESS_WHITE;
   g_autofree char *subtitle = NULL;
+  g_autofree char *opening = NULL;
 
   gtk_label_set_label (self->white_name_label, white);
   gtk_label_set_label (self->black_name_label, black);
@@ -236,7 +238,19 @@ update_players (CaissaWindow *self)
     subtitle = g_strdup_printf (_("%s – %s"), white, black);
   else
     subtitle = g_strdup_printf (_("%s – %s, %s"), white, black, result);
+  opening = _caissa_window_opening_text (game);
+  if (opening != NULL)
+    {
+      /* Translators: the window subtitle: the players (and result), then
+       * the opening of the shown position, "B90 Sicilian Defense: …". */
+      g_autofree char *joined = g_strdup_printf (_("%s · %s"), subtitle, opening);
+
+      g_free (subtitle);
+      subtitle = g_steal_pointer (&joined);
+    }
   adw_window_title_set_subtitle (self->window_title, subtitle);
+  /* The whole of it when the title bar cuts it short. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title), subtitle);
 }
 
 static void
@@ -1187,6 +1201,7 @@ caissa_window_describe_state (CaissaWindow *self)
   g_string_append_printf (out, "narrow %d\n", caissa_adaptive_box_get_narrow (self->adaptive_box));
   /* The status line as shown, translated (tests/e2e/test-locale.sh). */
   g_string_append_printf (out, "status %s\n", gtk_label_get_label (self->status_label));
+  g_string_append_printf (out, "subtitle %s\n", adw_window_title_get_subtitle (self->window_title));
 
   /* Squares a1 and h8 in surface coordinates: the toplevel X window's own
    * pixels, which a test turns into screen coordinates. Any other square

@@ -46,6 +46,8 @@ static const CliCommand commands[] = {
     "index a large PGN file: game count, time, first batch, memory", cli_pgn_index },
   { "pgn-gen", "pgn-gen N SEED",
     "write N random legal games, reproducibly (for benchmarks)", cli_pgn_gen },
+  { "eco", "eco FILE",
+    "opening of each game: N<TAB>ECO<TAB>name<TAB>ply of the last named position", cli_eco },
 };
 
 static void

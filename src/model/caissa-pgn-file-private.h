@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "chess-eco.h"
 #include "chess-pgn-index.h"
 #include "caissa-pgn-file.h"
 
@@ -32,11 +33,53 @@ gboolean           _caissa_pgn_file_matches        (CaissaPgnFile     *self,
                                                     guint              position,
                                                     const char        *needle);
 
+/* A game's computed opening in 32 bits: 0 not known yet, else the ply
+ * in the high half and in the low half the entry's index + 1, or
+ * CAISSA_OPENING_NONE when nothing named is reached. */
+#define CAISSA_OPENING_UNKNOWN 0u
+#define CAISSA_OPENING_NONE    0xffffu
+
+static inline guint32
+_caissa_pgn_opening_encode (const ChessEco *eco,
+                            guint           ply)
+{
+  if (eco == NULL)
+    return CAISSA_OPENING_NONE;
+  return ((guint32) MIN (ply, G_MAXUINT16) << 16) | (chess_eco_index (eco) + 1);
+}
+
+/* FALSE when not known; *eco NULL when nothing named is reached. */
+static inline gboolean
+_caissa_pgn_opening_decode (guint32          opening,
+                            const ChessEco **eco,
+                            guint           *ply)
+{
+  guint low = opening & 0xffff;
+
+  if (opening == CAISSA_OPENING_UNKNOWN)
+    return FALSE;
+  if (eco != NULL)
+    *eco = low == CAISSA_OPENING_NONE ? NULL : chess_eco_nth (low - 1);
+  if (ply != NULL)
+    *ply = low == CAISSA_OPENING_NONE ? 0 : opening >> 16;
+  return TRUE;
+}
+
+/* The opening the check computed for the game at position (FALSE while
+ * not known yet: the check has not reached it, or does not run). eco
+ * and ply may be NULL. */
+gboolean           _caissa_pgn_file_game_opening   (CaissaPgnFile     *self,
+                                                    guint              position,
+                                                    const ChessEco   **eco,
+                                                    guint             *ply);
+
 CaissaPgnGameInfo *_caissa_pgn_game_info_new       (CaissaPgnFile     *file,
                                                     guint              position);
 /* The file learnt the game's moves or error: notify them. */
 void               _caissa_pgn_game_info_changed   (CaissaPgnGameInfo *self,
                                                     gboolean           moves,
                                                     gboolean           error);
+/* The file learnt the game's opening: notify it. */
+void               _caissa_pgn_game_info_opening_changed (CaissaPgnGameInfo *self);
 
 G_END_DECLS

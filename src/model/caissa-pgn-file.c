@@ -38,6 +38,7 @@
 #include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 
+#include "chess-eco.h"
 #include "chess-pgn.h"
 #include "chess-pgn-index.h"
 #include "caissa-atomic.h"
@@ -141,6 +142,7 @@ typedef struct
 {
   guint  position;
   guint  plies;
+  guint32 opening; /* CAISSA_OPENING_* encoding (caissa-pgn-file-private.h) */
   char  *error;   /* "LINE:COLUMN: message", or NULL */
 } CheckResult;
 
@@ -227,6 +229,7 @@ struct _CaissaPgnFile
 
   EntryStore    *store;       /* the games found, final */
   GArray        *plies;       /* guint16 per game: PLIES_UNKNOWN until known */
+  GArray        *openings;    /* guint32 per game: CAISSA_OPENING_UNKNOWN until known */
   GHashTable    *errors;      /* position → "LINE:COLUMN: message" */
   GHashTable    *live;        /* position → CaissaPgnGameInfo (not owned) */
 
@@ -743,6 +746,7 @@ typedef struct
   const char               *fed_text;
   gsize                     fed_len;
   guint64                   fed_start;
+  ChessEcoWalk              walk;       /* the opening of the main line so far */
 } Check;
 
 static void
@@ -759,6 +763,14 @@ check_game_start (void                   *user_data,
   c->depth = 0;
   c->plies = 0;
   g_clear_pointer (&c->error, g_free);
+  chess_eco_walk_init (&c->walk);
+}
+
+static void
+check_start_position (void                *user_data,
+                      const ChessPosition *pos)
+{
+  chess_eco_walk_position (&((Check *) user_data)->walk, pos, 0);
 }
 
 static void
@@ -771,7 +783,7 @@ check_move (void              *user_data,
   Check *c = user_data;
 
   if (c->depth == 0)
-    c->plies++;
+    chess_eco_walk_move (&c->walk, before, move, ++c->plies);
 }
 
 static void
@@ -808,7 +820,12 @@ check_game_end (void *user_data,
                 bool  ok)
 {
   Check *c = user_data;
-  CheckResult r = { c->entry, c->plies, g_steal_pointer (&c->error) };
+  CheckResult r = { c->entry, c->plies, 0, NULL };
+
+  chess_eco_walk_finish (&c->walk);
+  /* A game that cannot be read is not named (as caissa-cli eco says). */
+  r.opening = _caissa_pgn_opening_encode (c->error == NULL ? c->walk.opening : NULL, c->walk.ply);
+  r.error = g_steal_pointer (&c->error);
 
   if (c->n_entries == 0)
     {
@@ -972,6 +989,7 @@ check_thread (GTask        *task,
   Check *c = task_data;
   const ChessPgnVisitor visitor = {
     .game_start = check_game_start,
+    .start_position = check_start_position,
     .move = check_move,
     .variation_start = check_variation_start,
     .variation_end = check_variation_end,
@@ -1058,6 +1076,40 @@ set_plies (CaissaPgnFile *self,
 }
 
 static void
+set_opening (CaissaPgnFile     *self,
+             guint              position,
+             guint32            opening,
+             CaissaPgnGameInfo *item)
+{
+  if (self->openings->len < self->store->n)
+    {
+      guint old = self->openings->len;
+
+      g_array_set_size (self->openings, self->store->n);
+      memset (&g_array_index (self->openings, guint32, old), 0, (self->openings->len - old) * sizeof (guint32));
+    }
+  if (position >= self->openings->len || g_array_index (self->openings, guint32, position) == opening)
+    return;
+  g_array_index (self->openings, guint32, position) = opening;
+  if (item != NULL)
+    _caissa_pgn_game_info_opening_changed (item);
+}
+
+gboolean
+_caissa_pgn_file_game_opening (CaissaPgnFile   *self,
+                               guint            position,
+                               const ChessEco **eco,
+                               guint           *ply)
+{
+  g_assert (CAISSA_IS_PGN_FILE (self));
+
+  if (position >= self->openings->len
+      || g_array_index (self->openings, guint32, position) == CAISSA_OPENING_UNKNOWN)
+    return FALSE;
+  return _caissa_pgn_opening_decode (g_array_index (self->openings, guint32, position), eco, ply);
+}
+
+static void
 set_game_error (CaissaPgnFile *self,
                 guint          position,
                 char          *error)
@@ -1141,6 +1193,7 @@ dispatch (CaissaPgnFile *self)
           new_error = TRUE;
         }
       set_plies (self, r->position, r->plies);
+      set_opening (self, r->position, r->opening, item);
       if (item != NULL)
         _caissa_pgn_game_info_changed (item, !had_plies, new_error);
     }
@@ -1544,6 +1597,7 @@ caissa_pgn_file_finalize (GObject *object)
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->store, store_unref);
   g_clear_pointer (&self->plies, g_array_unref);
+  g_clear_pointer (&self->openings, g_array_unref);
   g_clear_pointer (&self->errors, g_hash_table_unref);
   g_clear_pointer (&self->live, g_hash_table_unref);
   g_clear_pointer (&self->pending_saves, g_ptr_array_unref);
@@ -1626,6 +1680,7 @@ caissa_pgn_file_init (CaissaPgnFile *self)
 {
   self->store = store_new ();
   self->plies = g_array_new (FALSE, FALSE, sizeof (guint16));
+  self->openings = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->errors = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->live = g_hash_table_new (NULL, NULL);
   self->cancellable = g_cancellable_new ();
@@ -2242,6 +2297,14 @@ read_game (CaissaPgnFile     *self,
                  chess_game_node_ply (game, chess_game_main_line_end (game, CHESS_NODE_ROOT)));
       if (item != NULL)
         _caissa_pgn_game_info_changed (item, TRUE, FALSE);
+    }
+  if (!_caissa_pgn_file_game_opening (self, position, NULL, NULL))
+    {
+      ChessEcoWalk walk;
+
+      chess_eco_classify_game (game, &walk);
+      set_opening (self, position, _caissa_pgn_opening_encode (walk.opening, walk.ply),
+                   g_hash_table_lookup (self->live, GUINT_TO_POINTER (position)));
     }
   return game;
 }

@@ -43,6 +43,10 @@ enum
   PROP_BLACK_ELO,
   PROP_MOVES,
   PROP_ERROR,
+  PROP_OPENING,
+  PROP_OPENING_ECO,
+  PROP_OPENING_PLY,
+  PROP_ECO_DISPLAY,
   N_PROPS
 };
 
@@ -170,6 +174,18 @@ caissa_pgn_game_info_get_property (GObject    *object,
     case PROP_ERROR:
       g_value_set_string (value, caissa_pgn_game_info_get_error (self));
       break;
+    case PROP_OPENING:
+      g_value_set_string (value, caissa_pgn_game_info_get_opening (self));
+      break;
+    case PROP_OPENING_ECO:
+      g_value_set_string (value, caissa_pgn_game_info_get_opening_eco (self));
+      break;
+    case PROP_OPENING_PLY:
+      g_value_set_uint (value, caissa_pgn_game_info_get_opening_ply (self));
+      break;
+    case PROP_ECO_DISPLAY:
+      g_value_set_string (value, caissa_pgn_game_info_get_eco_display (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -197,6 +213,10 @@ caissa_pgn_game_info_class_init (CaissaPgnGameInfoClass *klass)
   properties[PROP_BLACK_ELO] = g_param_spec_string ("black-elo", NULL, NULL, NULL, ro);
   properties[PROP_MOVES] = g_param_spec_uint ("moves", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_ERROR] = g_param_spec_string ("error", NULL, NULL, NULL, ro);
+  properties[PROP_OPENING] = g_param_spec_string ("opening", NULL, NULL, NULL, ro);
+  properties[PROP_OPENING_ECO] = g_param_spec_string ("opening-eco", NULL, NULL, NULL, ro);
+  properties[PROP_OPENING_PLY] = g_param_spec_uint ("opening-ply", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_ECO_DISPLAY] = g_param_spec_string ("eco-display", NULL, NULL, NULL, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -228,6 +248,20 @@ _caissa_pgn_game_info_changed (CaissaPgnGameInfo *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MOVES]);
   if (error)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
+}
+
+void
+_caissa_pgn_game_info_opening_changed (CaissaPgnGameInfo *self)
+{
+  g_assert (CAISSA_IS_PGN_GAME_INFO (self));
+
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPENING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPENING_ECO]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPENING_PLY]);
+  if (*get_tag (self, CHESS_PGN_TAG_ECO) == '\0')
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ECO_DISPLAY]);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 guint
@@ -305,4 +339,68 @@ caissa_pgn_game_info_matches (CaissaPgnGameInfo *self,
   g_return_val_if_fail (CAISSA_IS_PGN_GAME_INFO (self), FALSE);
 
   return _caissa_pgn_file_matches (self->file, self->position, needle);
+}
+
+/* --- The computed opening ------------------------------------------------------ */
+
+static const ChessEco *
+computed (CaissaPgnGameInfo *self,
+          guint             *ply)
+{
+  const ChessEco *eco = NULL;
+
+  if (!_caissa_pgn_file_game_opening (self->file, self->position, &eco, ply))
+    return NULL;
+  return eco;
+}
+
+gboolean
+caissa_pgn_game_info_get_opening_known (CaissaPgnGameInfo *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_GAME_INFO (self), FALSE);
+
+  return _caissa_pgn_file_game_opening (self->file, self->position, NULL, NULL);
+}
+
+const char *
+caissa_pgn_game_info_get_opening (CaissaPgnGameInfo *self)
+{
+  const ChessEco *eco;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_GAME_INFO (self), NULL);
+
+  eco = computed (self, NULL);
+  return eco != NULL ? eco->name : "";
+}
+
+const char *
+caissa_pgn_game_info_get_opening_eco (CaissaPgnGameInfo *self)
+{
+  const ChessEco *eco;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_GAME_INFO (self), NULL);
+
+  eco = computed (self, NULL);
+  return eco != NULL ? eco->eco : "";
+}
+
+guint
+caissa_pgn_game_info_get_opening_ply (CaissaPgnGameInfo *self)
+{
+  guint ply = 0;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_GAME_INFO (self), 0);
+
+  return computed (self, &ply) != NULL ? ply : 0;
+}
+
+const char *
+caissa_pgn_game_info_get_eco_display (CaissaPgnGameInfo *self)
+{
+  const char *tag;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_GAME_INFO (self), NULL);
+
+  tag = get_tag (self, CHESS_PGN_TAG_ECO);
+  return *tag != '\0' ? tag : caissa_pgn_game_info_get_opening_eco (self);
 }

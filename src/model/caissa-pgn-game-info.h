@@ -15,6 +15,14 @@
  * known part: "1972.??.??" reads "1972"), moves (plies of the main line: the
  * PlyCount tag, else counted; 0 when none), error (NULL, or where and why
  * the game cannot be read: "LINE:COLUMN: message").
+ *
+ * The opening computed from the moves (chess-eco.h: the last named
+ * position of the main line), beside the ECO tag kept as written:
+ * opening (its English name), opening-eco (its code), opening-ply (where
+ * it was reached); "" / 0 until the file's check has reached the game
+ * (they are notified then; opening-known says which), and when nothing
+ * named is reached or the game cannot be read. eco-display is what the
+ * ECO column shows: the tag when the game has one, else the computed code.
  */
 #pragma once
 
@@ -39,6 +47,11 @@ const char  *caissa_pgn_game_info_get_white_elo (CaissaPgnGameInfo *self);
 const char  *caissa_pgn_game_info_get_black_elo (CaissaPgnGameInfo *self);
 guint        caissa_pgn_game_info_get_moves     (CaissaPgnGameInfo *self);
 const char  *caissa_pgn_game_info_get_error     (CaissaPgnGameInfo *self);
+gboolean     caissa_pgn_game_info_get_opening_known (CaissaPgnGameInfo *self);
+const char  *caissa_pgn_game_info_get_opening   (CaissaPgnGameInfo *self);
+const char  *caissa_pgn_game_info_get_opening_eco (CaissaPgnGameInfo *self);
+guint        caissa_pgn_game_info_get_opening_ply (CaissaPgnGameInfo *self);
+const char  *caissa_pgn_game_info_get_eco_display (CaissaPgnGameInfo *self);
 
 /* Whether White, Black, Event, Site, Date, Round or ECO contains needle,
  * ignoring case (needle as given by caissa_pgn_game_info_fold_needle()).

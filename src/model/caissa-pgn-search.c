@@ -11,6 +11,7 @@
 
 #include "caissa-pgn-file-private.h"
 #include "caissa-pgn-search.h"
+#include "caissa-pgn-search-query.h"
 
 /* A slice of the search runs at most this long before the main loop gets
  * the processor back (a frame is 16 ms). */
@@ -28,6 +29,13 @@ struct _CaissaPgnSearch
   CaissaPgnFile *file;
   char          *text;
   char          *needle;     /* folded; NULL: no search, every game */
+  /* needle split (caissa-pgn-search-query.c): the free text (NULL: none),
+   * the eco: prefix (NULL: none) and, per named opening, whether the
+   * eco:/opening: terms accept it (NULL: no such term). */
+  char          *free_text;
+  char          *eco_prefix;
+  guint8        *opening_ok;
+  gboolean       has_opening_term;
   GArray        *matches;    /* guint file positions, ascending */
   guint          shown;      /* matches handed over (the model's items) */
   guint          scanned;    /* file positions looked at */
@@ -56,6 +64,76 @@ static guint
 file_n_items (CaissaPgnSearch *self)
 {
   return self->file ? g_list_model_get_n_items (G_LIST_MODEL (self->file)) : 0;
+}
+
+typedef enum
+{
+  MATCH_NO,
+  MATCH_YES,
+  MATCH_WAIT,   /* needs the game's opening, which the file's check has not reached yet */
+} Match;
+
+static Match
+match_game (CaissaPgnSearch *self,
+            guint            position)
+{
+  gboolean tag_ok = FALSE;
+  const ChessEco *eco = NULL;
+  guint8 flags;
+
+  if (self->free_text != NULL && !_caissa_pgn_file_matches (self->file, position, self->free_text))
+    return MATCH_NO;
+  if (self->opening_ok == NULL)
+    return MATCH_YES;
+
+  /* The ECO tag as written may be enough; the computed opening is asked
+   * for only when it is not. */
+  if (self->eco_prefix != NULL)
+    {
+      gsize len = 0;
+      const char *tag = _caissa_pgn_file_raw_tag (self->file, position, CHESS_PGN_TAG_ECO, &len);
+      gsize prefix_len = strlen (self->eco_prefix);
+
+      tag_ok = tag != NULL && len >= prefix_len && g_ascii_strncasecmp (tag, self->eco_prefix, prefix_len) == 0;
+      if (tag_ok && !self->has_opening_term)
+        return MATCH_YES;
+    }
+  if (!_caissa_pgn_file_game_opening (self->file, position, &eco, NULL))
+    {
+      /* Known soon: the file is being indexed or checked. */
+      if (caissa_pgn_file_get_loading (self->file) || caissa_pgn_file_get_validating (self->file))
+        return MATCH_WAIT;
+      return MATCH_NO;
+    }
+  if (eco == NULL)
+    return MATCH_NO;
+  flags = self->opening_ok[chess_eco_index (eco)];
+  if (!tag_ok && !(flags & CAISSA_QUERY_ECO_OK))
+    return MATCH_NO;
+  return (flags & CAISSA_QUERY_NAME_OK) ? MATCH_YES : MATCH_NO;
+}
+
+/* Looks at games until the deadline; FALSE when stopped at a game whose
+ * opening is not known yet (the scan goes on when the file learns it). */
+static gboolean
+scan_some (CaissaPgnSearch *self,
+           gint64           deadline)
+{
+  guint n = file_n_items (self);
+
+  while (self->scanned < n)
+    {
+      Match m = match_game (self, self->scanned);
+
+      if (m == MATCH_WAIT)
+        return FALSE;
+      if (m == MATCH_YES)
+        g_array_append_val (self->matches, self->scanned);
+      self->scanned++;
+      if ((self->scanned & 1023) == 0 && g_get_monotonic_time () > deadline)
+        break;
+    }
+  return TRUE;
 }
 
 /* --- GListModel ---------------------------------------------------------------- */
@@ -124,22 +202,12 @@ static gboolean
 scan_cb (gpointer data)
 {
   CaissaPgnSearch *self = data;
-  guint n = file_n_items (self);
-  gint64 deadline = g_get_monotonic_time () + SLICE_US;
-
-  while (self->scanned < n)
-    {
-      if (_caissa_pgn_file_matches (self->file, self->scanned, self->needle))
-        g_array_append_val (self->matches, self->scanned);
-      self->scanned++;
-      if ((self->scanned & 1023) == 0 && g_get_monotonic_time () > deadline)
-        break;
-    }
+  gboolean waiting = !scan_some (self, g_get_monotonic_time () + SLICE_US);
 
   publish (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
 
-  if (self->scanned < n || self->shown < self->matches->len)
+  if ((!waiting && self->scanned < file_n_items (self)) || self->shown < self->matches->len)
     return G_SOURCE_CONTINUE;
   self->idle_id = 0;
   return G_SOURCE_REMOVE;
@@ -193,17 +261,7 @@ restart (CaissaPgnSearch *self,
     g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, file_n_items (self));
   else
     {
-      gint64 deadline = g_get_monotonic_time () + SLICE_US;
-      guint n = file_n_items (self);
-
-      while (self->scanned < n)
-        {
-          if (_caissa_pgn_file_matches (self->file, self->scanned, self->needle))
-            g_array_append_val (self->matches, self->scanned);
-          self->scanned++;
-          if ((self->scanned & 1023) == 0 && g_get_monotonic_time () > deadline)
-            break;
-        }
+      scan_some (self, g_get_monotonic_time () + SLICE_US);
       self->shown = MIN (self->matches->len, RAMP_STEP);
       if (old_n > 0 || self->shown > 0)
         {
@@ -243,6 +301,9 @@ caissa_pgn_search_finalize (GObject *object)
 
   g_free (self->text);
   g_free (self->needle);
+  g_free (self->free_text);
+  g_free (self->eco_prefix);
+  g_free (self->opening_ok);
   g_array_unref (self->matches);
 
   G_OBJECT_CLASS (caissa_pgn_search_parent_class)->finalize (object);
@@ -354,7 +415,11 @@ caissa_pgn_search_set_file (CaissaPgnSearch *self,
     g_signal_handlers_disconnect_by_data (self->file, self);
   g_set_object (&self->file, file);
   if (file != NULL)
-    g_signal_connect (file, "items-changed", G_CALLBACK (file_items_changed_cb), self);
+    {
+      g_signal_connect (file, "items-changed", G_CALLBACK (file_items_changed_cb), self);
+      g_signal_connect_swapped (file, "notify::n-validated", G_CALLBACK (schedule_scan), self);
+      g_signal_connect_swapped (file, "notify::validating", G_CALLBACK (schedule_scan), self);
+    }
   restart (self, old_n);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
 }
@@ -389,6 +454,12 @@ caissa_pgn_search_set_text (CaissaPgnSearch *self,
   old_n = caissa_pgn_search_get_n_items (G_LIST_MODEL (self));
   g_free (self->needle);
   self->needle = g_steal_pointer (&needle);
+  g_clear_pointer (&self->free_text, g_free);
+  g_clear_pointer (&self->eco_prefix, g_free);
+  g_clear_pointer (&self->opening_ok, g_free);
+  if (self->needle != NULL)
+    self->opening_ok = _caissa_pgn_search_parse (self->needle, &self->free_text, &self->eco_prefix,
+                                                 &self->has_opening_term);
   restart (self, old_n);
 }
 

@@ -6,6 +6,10 @@
  *
  * A game matches when White, Black, Event, Site, Date, Round or ECO
  * contains the search text, ignoring case (caissa_pgn_game_info_matches()).
+ * The terms eco:CODE and opening:WORDS ask for the game's opening
+ * (caissa-pgn-search-query.h): a game whose opening the file's check has
+ * not reached yet is looked at when it has (the search waits there, so
+ * the matches stay in file order).
  * With no search every game is in the model, as in the file. Otherwise the
  * file is gone through in slices of a few milliseconds on the main loop,
  * reading the tags straight from the file's bytes (no item is made for a
