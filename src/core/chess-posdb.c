@@ -1827,7 +1827,9 @@ chess_posdb_build_finish (ChessPosdbBuild        *b,
         for (uint32_t j = 0; j < batch->n; j++)
           {
             GameRec r = batch->games[j];
-            r.moves = (uint32_t) (r.moves + mo);
+            /* (A game without moves points nowhere: the image is the same
+             * whatever the batches were.) */
+            r.moves = r.plies > 0 ? (uint32_t) (r.moves + mo) : 0;
             games[batch->first + j] = r;
           }
         memcpy (moves + mo, batch->moves, batch->n_moves * 2);
