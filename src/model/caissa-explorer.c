@@ -263,6 +263,7 @@ typedef struct
   GError             *error;
   gboolean            stop;
   gboolean            building;
+  gboolean            build_started;    /* no cache: building (even if done since) */
   double              progress;
   gboolean            changed;          /* "changed" to emit */
   GSource            *dispatch;
@@ -307,6 +308,7 @@ struct _CaissaExplorer
 
   gboolean       ready;
   gboolean       building;
+  gboolean       build_seen;
   double         progress;
   guint          n_covered;
   GError        *error;
@@ -660,6 +662,11 @@ builder_thread (gpointer data)
         }
     }
 
+  g_mutex_lock (&s->mutex);
+  s->building = TRUE;
+  s->build_started = TRUE;
+  schedule_locked (s, TRUE);
+  g_mutex_unlock (&s->mutex);
   helper = g_thread_new ("caissa-explorer-parse", helper_parse_thread, s);
   parse_batches (s);
   g_thread_join (helper);
@@ -773,7 +780,7 @@ static void
 dispatch (CaissaExplorer *self)
 {
   Shared *s = self->shared;
-  gboolean ready, building, changed;
+  gboolean ready, building, changed, started;
   double progress;
   guint covered;
   GError *error = NULL;
@@ -781,6 +788,7 @@ dispatch (CaissaExplorer *self)
   g_mutex_lock (&s->mutex);
   ready = s->image != NULL;
   building = s->building;
+  started = s->build_started;
   progress = s->image != NULL ? 1.0 : s->progress;
   covered = s->n_covered;
   changed = s->changed;
@@ -789,6 +797,12 @@ dispatch (CaissaExplorer *self)
     error = g_error_copy (s->error);
   g_mutex_unlock (&s->mutex);
 
+  /* A build that began and ended between two looks is still told. */
+  if (started && !self->build_seen)
+    {
+      self->build_seen = TRUE;
+      set_bool (self, &self->building, TRUE, PROP_BUILDING);
+    }
   g_object_freeze_notify (G_OBJECT (self));
   if (error != NULL)
     {
@@ -1004,8 +1018,6 @@ caissa_explorer_new (CaissaPgnFile *file)
     }
   s->starts = g_array_new (FALSE, FALSE, sizeof (guint64));
   s->batches = g_ptr_array_new_with_free_func (batch_unref);
-  s->building = TRUE;
-  self->building = TRUE;
   self->shared = s;
 
   g_signal_connect (file, "items-changed", G_CALLBACK (items_changed_cb), self);
