@@ -1983,7 +1983,9 @@ chess_posdb_peek_source (const void       *data,
   return true;
 }
 
-#define BAD(what) do { chess_error_set (error, CHESS_ERROR_IO, CHESS_N_ ("damaged position data: %s"), what); goto fail; } while (0)
+/* (Not marked for translation: a damaged cache is rebuilt without a word
+ * to the user; the message is for the debug log.) */
+#define BAD(what) do { chess_error_set (error, CHESS_ERROR_IO, "damaged position data: %s", what); goto fail; } while (0)
 
 ChessPosdb *
 chess_posdb_open (const void *data,
