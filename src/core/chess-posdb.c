@@ -1658,10 +1658,28 @@ align8 (uint64_t n)
   return (n + 7) & ~(uint64_t) 7;
 }
 
+static void *
+malloc_alloc (void   *user,
+              size_t  len)
+{
+  (void) user;
+  return malloc (len);
+}
+
 uint8_t *
 chess_posdb_build_finish (ChessPosdbBuild        *b,
                           const ChessPosdbSource *source,
                           size_t                 *len)
+{
+  return chess_posdb_build_finish_to (b, source, malloc_alloc, NULL, len);
+}
+
+uint8_t *
+chess_posdb_build_finish_to (ChessPosdbBuild        *b,
+                             const ChessPosdbSource *source,
+                             void                 *(*alloc) (void *user, size_t len),
+                             void                   *user,
+                             size_t                 *len)
 {
   Header h;
   uint64_t n_fens = 0, fen_len = 0, n_refs = 0, n_pop = 0, n_pop_moves = 0, n_pop_games = 0;
@@ -1794,7 +1812,7 @@ chess_posdb_build_finish (ChessPosdbBuild        *b,
         off = align8 (off + lengths[s]);
       }
   }
-  img = malloc (off);
+  img = alloc (user, off);
   if (img == NULL)
     {
       for (unsigned p = 0; p < b->n_parts; p++)

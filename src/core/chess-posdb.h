@@ -194,6 +194,13 @@ void             chess_posdb_build_run    (ChessPosdbBuild *build, unsigned part
  * build. NULL only when memory runs out. */
 uint8_t         *chess_posdb_build_finish (ChessPosdbBuild *build, const ChessPosdbSource *source,
                                            size_t *len);
+/* Same, into memory the caller gives: alloc (user, len) returns len bytes
+ * to write the image to (a mapping of the cache file, so that the image
+ * is never anonymous memory), or NULL to give up (then NULL is returned).
+ * The build is freed either way. */
+uint8_t         *chess_posdb_build_finish_to (ChessPosdbBuild *build, const ChessPosdbSource *source,
+                                              void *(*alloc) (void *user, size_t len), void *user,
+                                              size_t *len);
 void             chess_posdb_build_free   (ChessPosdbBuild *build);
 
 /* --- 3. Reading the image ------------------------------------------------------------------ */

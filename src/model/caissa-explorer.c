@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
@@ -514,6 +515,58 @@ image_save (const char *path,
   return TRUE;
 }
 
+/* Where the image is written: a mapping of a temporary file beside the
+ * cache (renamed over it when whole), so that the image never takes
+ * anonymous memory; plain memory when the cache folder cannot take it. */
+typedef struct
+{
+  const char *path;
+  char       *tmp;
+  int         fd;
+  void       *map;
+  gsize       len;
+} OutFile;
+
+static void *
+out_alloc (void   *user,
+           size_t  len)
+{
+  OutFile *o = user;
+  g_autofree char *dir = NULL;
+  int err;
+
+  o->fd = -1;
+  if (o->path == NULL || len == 0)
+    return malloc (len);
+  dir = g_path_get_dirname (o->path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    return malloc (len);
+  o->tmp = g_strconcat (o->path, ".XXXXXX", NULL);
+  o->fd = g_mkstemp_full (o->tmp, O_RDWR, 0600);
+  if (o->fd < 0)
+    {
+      g_clear_pointer (&o->tmp, g_free);
+      return malloc (len);
+    }
+  /* Blocks reserved now: a full disk is an error here, never a SIGBUS
+   * while the mapping is written. */
+  err = posix_fallocate (o->fd, 0, (off_t) len);
+  if (err == 0)
+    o->map = mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, o->fd, 0);
+  if (err != 0 || o->map == MAP_FAILED)
+    {
+      g_debug ("%s: %s", o->tmp, g_strerror (err != 0 ? err : errno));
+      o->map = NULL;
+      close (o->fd);
+      o->fd = -1;
+      g_unlink (o->tmp);
+      g_clear_pointer (&o->tmp, g_free);
+      return malloc (len);
+    }
+  o->len = len;
+  return o->map;
+}
+
 /* --- The builder -------------------------------------------------------------------------------- */
 
 static void
@@ -722,10 +775,32 @@ builder_thread (gpointer data)
     }
   if (!have_source && s->cache_path != NULL)
     have_source = source_of (s->bytes, &source);
-  img = chess_posdb_build_finish (build, &source, &img_len);
+  {
+    OutFile out = { have_source ? s->cache_path : NULL, NULL, -1, NULL, 0 };
 
-  if (img != NULL && s->cache_path != NULL && have_source && image_save (s->cache_path, img, img_len))
-    im = image_load (s->cache_path, &source);
+    img = chess_posdb_build_finish_to (build, &source, out_alloc, &out, &img_len);
+    if (out.map != NULL)
+      {
+        gboolean saved = img != NULL;
+
+        munmap (out.map, out.len);
+        if (close (out.fd) != 0 || !saved || g_rename (out.tmp, s->cache_path) != 0)
+          {
+            g_debug ("%s: not saved", out.tmp);
+            g_unlink (out.tmp);
+            saved = FALSE;
+          }
+        g_free (out.tmp);
+        img = NULL;
+        if (saved)
+          im = image_load (s->cache_path, &source);
+      }
+    else if (img != NULL && s->cache_path != NULL && have_source
+             && image_save (s->cache_path, img, img_len))
+      im = image_load (s->cache_path, &source);
+  }
+  if (im == NULL && img == NULL && s->cache_path != NULL)
+    g_debug ("the cache could not be written or read back");
   if (im == NULL && img != NULL)
     {
       ChessError cerr;
