@@ -2001,6 +2001,23 @@ chess_posdb_peek_source (const void       *data,
   return true;
 }
 
+void
+chess_posdb_reseal (void   *data,
+                    size_t  len)
+{
+  uint8_t *img = data;
+  Header h;
+
+  if (len < sizeof h)
+    return;
+  memcpy (&h, img, sizeof h);
+  for (int s = 0; s < N_SECTIONS; s++)
+    if (h.sections[s].offset <= len && h.sections[s].length <= len - h.sections[s].offset)
+      h.sections[s].hash = chess_posdb_hash (img + h.sections[s].offset, h.sections[s].length, (uint64_t) s);
+  h.header_hash = chess_posdb_hash (&h, offsetof (Header, header_hash), 0);
+  memcpy (img, &h, sizeof h);
+}
+
 /* (Not marked for translation: a damaged cache is rebuilt without a word
  * to the user; the message is for the debug log.) */
 #define BAD(what) do { chess_error_set (error, CHESS_ERROR_IO, "damaged position data: %s", what); goto fail; } while (0)

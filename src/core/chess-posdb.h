@@ -227,5 +227,10 @@ void chess_posdb_pattern (const ChessPosdb *db, const ChessPosPattern *pattern,
                           uint32_t first_game, uint32_t end_game,
                           ChessPosdbMatches *matches, const volatile int *cancel);
 
+/* For tests and fuzzing only: recomputes the checksums of an image after
+ * a change (as far as its section table lies inside it), so that the
+ * checks behind the checksums, and the queries, meet the change. */
+void        chess_posdb_reseal        (void *data, size_t len);
+
 /* A fast 64-bit hash of bytes (for checksums and content hashes). */
 uint64_t chess_posdb_hash (const void *data, size_t len, uint64_t seed);
