@@ -33,6 +33,7 @@ static const Target targets[] = {
   { "pgn-index", caissa_fuzz_pgn_index, 5 },
   { "timecontrol", caissa_fuzz_timecontrol, 10 },
   { "encoding", caissa_fuzz_encoding, 5 },
+  { "posdb", caissa_fuzz_posdb, 4 },
 };
 
 typedef struct
