@@ -170,7 +170,7 @@ test_follow_and_play (void)
   wait_answer (window);
   test_util_assert_state (window, "explorer-games", "3");
   moves = explorer_moves (window);
-  g_assert_cmpstr (moves, ==, "e5 2 1 1 0 2300 2005|c5 1 0 0 1 2100 2005");
+  g_assert_cmpstr (moves, ==, "e5 2 1 1 0 2300 2001|c5 1 0 0 1 2100 2005");
   g_clear_pointer (&moves, g_free);
 
   /* Back to the start and forward again: it follows every change. */
