@@ -25,12 +25,12 @@ static const char explorer_panel_css[] =
   "explorerpanel { padding: 6px 0; }\n"
   "explorerpanel .explorer-header { padding: 0 6px 4px 12px; }\n"
   "explorerpanel .explorer-progress { margin: 0 12px 4px 12px; }\n"
-  "explorerpanel .explorer-columns { padding: 2px 12px; }\n"
+  "explorerpanel .explorer-moves row.explorer-heading { padding-top: 0; padding-bottom: 0; }\n"
   "explorerpanel .explorer-moves { background: none; }\n"
   "explorerpanel .explorer-moves row { padding: 3px 12px; }\n"
   "explorerpanel .explorer-san { font-weight: bold; }\n"
   "explorerpanel .explorer-total .explorer-san { font-weight: normal; }\n"
-  "explorerpanel .partial .explorer-count { font-style: italic; opacity: 0.7; }\n";
+  "explorerpanel .partial row.explorer-row .explorer-count { font-style: italic; opacity: 0.7; }\n";
 
 struct _CaissaExplorerPanel
 {
@@ -51,6 +51,8 @@ struct _CaissaExplorerPanel
   GtkSizeGroup       *count_group;
   GtkSizeGroup       *rating_group;
   GtkSizeGroup       *year_group;
+  /* The row of column titles, kept across answers. */
+  GtkWidget          *heading_list_row;
 
   /* Template widgets */
   GtkWidget          *box;
@@ -108,7 +110,7 @@ make_row (CaissaExplorerPanel *self,
           gboolean             show_rating)
 {
   GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *bar = caissa_result_bar_new ();
   g_autofree char *count = format_count (games);
   GtkWidget *rating_label;
@@ -131,14 +133,16 @@ make_row (CaissaExplorerPanel *self,
 static void
 clear_rows (CaissaExplorerPanel *self)
 {
-  GtkWidget *child;
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box));
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box))) != NULL)
+  /* (The placeholder is a child too, and stays.) */
+  while (child != NULL)
     {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+
       if (GTK_IS_LIST_BOX_ROW (child))
         gtk_list_box_remove (self->list_box, child);
-      else
-        break;
+      child = next;
     }
 }
 
@@ -151,37 +155,43 @@ update_status (CaissaExplorerPanel *self)
   g_autofree char *text = NULL;
   g_autofree char *tooltip = NULL;
 
+  g_autofree char *games_label = NULL;
+
   if (self->explorer == NULL)
     text = g_strdup ("");
   else if (self->tree == NULL)
     /* Translators: the explorer waits for its first answer. */
     text = g_strdup (_("Counting…"));
-  else
+  else if (partial)
     {
-      g_autofree char *games = format_count (caissa_explorer_tree_get_n_games (self->tree));
+      g_autofree char *covered = format_count (caissa_explorer_tree_get_n_covered (self->tree));
 
-      /* Translators: games of the file reaching the shown position. */
-      text = g_strdup_printf (ngettext ("%s game", "%s games", caissa_explorer_tree_get_n_games (self->tree)),
-                              games);
-      if (partial)
-        {
-          g_autofree char *covered = format_count (caissa_explorer_tree_get_n_covered (self->tree));
-          /* Translators: appended to the explorer's count of games while the file's
-           * games are still being read, e.g. "1,234 games · so far, 45%". */
-          g_autofree char *more = g_strdup_printf (_("%s · so far, %d%%"), text,
-                                                   (int) (caissa_explorer_get_progress (self->explorer) * 100));
-
-          g_free (text);
-          text = g_steal_pointer (&more);
-          /* Translators: %s is a number of games. */
-          tooltip = g_strdup_printf (ngettext ("Partial counts: %s game of the file read so far",
-                                               "Partial counts: %s games of the file read so far",
-                                               caissa_explorer_tree_get_n_covered (self->tree)),
-                                     covered);
-        }
+      /* Translators: the explorer's counts while the file's games are
+       * still being read (the percentage of the file read). */
+      text = g_strdup_printf (_("so far %d%%"), (int) (caissa_explorer_get_progress (self->explorer) * 100));
+      /* Translators: %s is a number of games. */
+      tooltip = g_strdup_printf (ngettext ("Partial counts: %s game of the file read so far",
+                                           "Partial counts: %s games of the file read so far",
+                                           caissa_explorer_tree_get_n_covered (self->tree)),
+                                 covered);
     }
+  else
+    text = g_strdup ("");
   if (error != NULL)
     tooltip = g_strdup (error->message);
+
+  /* The button that lists the games says how many reach the position. */
+  if (self->tree != NULL)
+    {
+      guint n_games = caissa_explorer_tree_get_n_games (self->tree);
+      g_autofree char *games = format_count (n_games);
+
+      /* Translators: games of the file reaching the shown position, on the button listing them. */
+      games_label = g_strdup_printf (ngettext ("%s game", "%s games", n_games), games);
+    }
+  else
+    games_label = g_strdup (_("Games"));
+  gtk_button_set_label (GTK_BUTTON (self->games_button), games_label);
 
   gtk_label_set_label (self->status_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), tooltip);
@@ -213,7 +223,8 @@ show_tree (CaissaExplorerPanel *self)
     gtk_label_set_label (self->placeholder_label, _("No game read so far reaches this position."));
   else
     gtk_label_set_label (self->placeholder_label, _("No game of the file reaches this position."));
-  gtk_widget_set_visible (self->heading_row, n > 0);
+  if (n > 0)
+    gtk_list_box_append (self->list_box, self->heading_list_row);
 
   for (guint i = 0; i < n; i++)
     show_rating |= caissa_explorer_tree_get_move (tree, i)->rating_count > 0;
@@ -433,6 +444,7 @@ caissa_explorer_panel_dispose (GObject *object)
   g_clear_object (&self->count_group);
   g_clear_object (&self->rating_group);
   g_clear_object (&self->year_group);
+  g_clear_object (&self->heading_list_row);
 
   G_OBJECT_CLASS (caissa_explorer_panel_parent_class)->dispose (object);
 }
@@ -508,6 +520,10 @@ caissa_explorer_panel_init (CaissaExplorerPanel *self)
   gtk_size_group_add_widget (self->count_group, self->games_heading);
   gtk_size_group_add_widget (self->rating_group, self->rating_heading);
   gtk_size_group_add_widget (self->year_group, self->year_heading);
+  self->heading_list_row = g_object_ref_sink (gtk_list_box_row_new ());
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (self->heading_list_row), self->heading_row);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (self->heading_list_row), FALSE);
+  gtk_widget_add_css_class (self->heading_list_row, "explorer-heading");
   show_tree (self);
 }
 

@@ -90,7 +90,7 @@ append_part (CaissaResultBar *self,
   static const GdkRGBA fills[3] = {
     { 0.96f, 0.96f, 0.96f, 1 },
     { 0.62f, 0.62f, 0.62f, 1 },
-    { 0.20f, 0.20f, 0.20f, 1 },
+    { 0.13f, 0.13f, 0.13f, 1 },
   };
   static const GdkRGBA inks[3] = {
     { 0.15f, 0.15f, 0.15f, 1 },
