@@ -44,6 +44,10 @@ static const CliCommand commands[] = {
     "index a large PGN file: game count, time, first batch, memory", cli_pgn_index },
   { "pgn-gen", "pgn-gen N SEED",
     "write N random legal games, reproducibly (for benchmarks)", cli_pgn_gen },
+  { "tree", "tree FILE [SAN...]",
+    "moves played after SAN... in FILE's games: SAN, games, white/draw/black %", cli_tree },
+  { "find", "find FILE FEN|SUBFEN",
+    "games reaching a position or matching a sub-FEN: game (from 1), first ply", cli_find },
 };
 
 static void
@@ -62,6 +66,13 @@ print_help (FILE *out)
            "Options:\n"
            "  -h, --help                         show this help\n"
            "  --version                          show the version\n"
+           "\n"
+           "SUBFEN (find): a FEN board where letters are required pieces and digits\n"
+           "free squares, then optionally w or b (side to move) and the exact material\n"
+           "as KBNKP (White's pieces from K, then Black's from K), e.g.\n"
+           "  8/8/p7/8/8/1B3N2/8/8 w    white Bb3 and Nf3, black pawn a6, White to move\n"
+           "A full FEN (4 fields or more) is an exact search. tree and find keep\n"
+           "their position data in $XDG_CACHE_HOME/caissa/explorer (built on first use).\n"
            "\n"
            "Exit status: 0 success, 1 errors found in the input, 2 bad usage\n"
            "or unreadable input.\n");

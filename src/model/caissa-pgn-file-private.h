@@ -32,6 +32,27 @@ gboolean           _caissa_pgn_file_matches        (CaissaPgnFile     *self,
                                                     guint              position,
                                                     const char        *needle);
 
+/* For workers of other objects (CaissaExplorer): the file's bytes as they
+ * were read, through a reference that outlives the CaissaPgnFile. Take it
+ * on the main thread; copy from any thread (FALSE when the bytes are gone:
+ * the file was cut short or rewritten in place). The stamp is the file's
+ * as it was read (exists FALSE for bytes not from a local file). */
+typedef struct _CaissaPgnFileBytes CaissaPgnFileBytes;
+CaissaPgnFileBytes *_caissa_pgn_file_ref_bytes      (CaissaPgnFile      *self);
+void               _caissa_pgn_file_bytes_unref    (CaissaPgnFileBytes *bytes);
+gboolean           _caissa_pgn_file_bytes_copy     (CaissaPgnFileBytes *bytes,
+                                                    guint64             offset,
+                                                    gsize               len,
+                                                    char               *dest);
+guint64            _caissa_pgn_file_bytes_length   (CaissaPgnFileBytes *bytes);
+void               _caissa_pgn_file_bytes_stamp    (CaissaPgnFileBytes *bytes,
+                                                    guint64            *size,
+                                                    gint64             *mtime_ns,
+                                                    gboolean           *exists);
+/* Main thread: the offset of the game at position in the file's bytes. */
+guint64            _caissa_pgn_file_game_offset    (CaissaPgnFile      *self,
+                                                    guint               position);
+
 CaissaPgnGameInfo *_caissa_pgn_game_info_new       (CaissaPgnFile     *file,
                                                     guint              position);
 /* The file learnt the game's moves or error: notify them. */

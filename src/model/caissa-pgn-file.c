@@ -1797,6 +1797,59 @@ caissa_pgn_file_set_validate (CaissaPgnFile *self,
   self->validate = !!validate;
 }
 
+/* --- For other objects' workers ------------------------------------------------------------- */
+
+CaissaPgnFileBytes *
+_caissa_pgn_file_ref_bytes (CaissaPgnFile *self)
+{
+  g_assert (CAISSA_IS_PGN_FILE (self));
+
+  return (CaissaPgnFileBytes *) loader_ref (self->loader);
+}
+
+void
+_caissa_pgn_file_bytes_unref (CaissaPgnFileBytes *bytes)
+{
+  loader_unref ((Loader *) bytes);
+}
+
+gboolean
+_caissa_pgn_file_bytes_copy (CaissaPgnFileBytes *bytes,
+                             guint64             offset,
+                             gsize               len,
+                             char               *dest)
+{
+  return loader_copy ((Loader *) bytes, offset, len, dest);
+}
+
+guint64
+_caissa_pgn_file_bytes_length (CaissaPgnFileBytes *bytes)
+{
+  return ((Loader *) bytes)->len;
+}
+
+void
+_caissa_pgn_file_bytes_stamp (CaissaPgnFileBytes *bytes,
+                              guint64            *size,
+                              gint64             *mtime_ns,
+                              gboolean           *exists)
+{
+  Loader *loader = (Loader *) bytes;
+
+  *exists = loader->path != NULL && loader->stamp.exists;
+  *size = loader->stamp.size;
+  *mtime_ns = loader->stamp.mtime_ns;
+}
+
+guint64
+_caissa_pgn_file_game_offset (CaissaPgnFile *self,
+                              guint          position)
+{
+  g_assert (CAISSA_IS_PGN_FILE (self));
+
+  return entry_at (self, position)->offset;
+}
+
 /* --- Games ---------------------------------------------------------------------------------------- */
 
 static void
