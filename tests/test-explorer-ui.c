@@ -7,6 +7,7 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <adwaita.h>
@@ -369,6 +370,89 @@ test_hidden_under_clock (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* --- Partial counts, then final ------------------------------------------------------------------- */
+
+/* A file of 20,000 games opened with the panel already shown: the panel
+ * asks at once, before the file has listed a game, so its first answer
+ * covers part of the file (the data cannot be complete before the file is
+ * indexed), marked as such; the last one is final and counts every game.
+ * A slower machine only makes the partial answers longer-lived. */
+static void
+test_partial_then_final (void)
+{
+  GString *text = g_string_new (NULL);
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *first_state = NULL;
+  g_autofree char *status = NULL;
+  g_autofree char *marked = NULL;
+  g_autofree char *button = NULL;
+  g_autofree char *expected_button = NULL;
+  g_autofree char *moves = NULL;
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  gint64 deadline;
+  gboolean saw_partial = FALSE;
+
+  for (guint i = 0; i < 4000; i++)
+    g_string_append_printf (text, "%s\n", games_pgn);
+  path = write_file ("partial.pgn", text->str);
+  file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 720);
+  gtk_window_present (GTK_WINDOW (window));
+  activate (window, "win.explorer");
+  test_util_wait_state (window, "explorer-shown", "1");
+  test_util_assert_state (window, "explorer-data", "none");
+  g_assert_true (caissa_window_open_file (window, file, NULL));
+
+  /* Every answer until the final one: partial ones are marked partial,
+   * with the share of the file read, and never count more games than
+   * the file has. */
+  deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < deadline)
+    {
+      g_autofree char *state = test_util_state_line (window, "explorer-state");
+
+      if (first_state == NULL && g_strcmp0 (state, "none") != 0)
+        first_state = g_strdup (state);
+      if (g_strcmp0 (state, "partial") == 0)
+        {
+          g_autofree char *games = test_util_state_line (window, "explorer-games");
+
+          saw_partial = TRUE;
+          g_clear_pointer (&status, g_free);
+          g_clear_pointer (&marked, g_free);
+          status = test_util_state_line (window, "explorer-status");
+          marked = test_util_state_line (window, "explorer-marked-partial");
+          g_assert_true (g_str_has_prefix (status, "so far "));
+          g_assert_cmpstr (marked, ==, "1");
+          g_assert_cmpint (atoi (games), <, 20000);
+        }
+      if (g_strcmp0 (state, "final") == 0)
+        break;
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_assert_cmpstr (first_state, ==, "partial");
+  g_assert_true (saw_partial);
+
+  /* Final: the whole file, unmarked. */
+  test_util_wait_state (window, "games", "20000");
+  wait_answer (window);
+  test_util_assert_state (window, "explorer-data", "ready");
+  test_util_assert_state (window, "explorer-games", "20000");
+  test_util_assert_state (window, "explorer-marked-partial", "0");
+  test_util_assert_state (window, "explorer-progress", "0");
+  test_util_assert_state (window, "explorer-status", "");
+  button = test_util_state_line (window, "explorer-games-button");
+  expected_button = g_strdup_printf ("%'u games", 20000u);
+  g_assert_cmpstr (button, ==, expected_button);
+  moves = explorer_moves (window);
+  g_assert_true (g_str_has_prefix (moves, "e4 12000 4000 4000 4000 2300 2005|"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_string_free (text, TRUE);
+}
+
 /* --- The result bar ------------------------------------------------------------------------------------ */
 
 static void
@@ -412,6 +496,7 @@ main (int   argc,
   g_test_add_func ("/app/explorer/games-button", test_games_button);
   g_test_add_func ("/app/explorer/pattern-search", test_pattern_search);
   g_test_add_func ("/app/explorer/hidden-under-clock", test_hidden_under_clock);
+  g_test_add_func ("/app/explorer/partial-then-final", test_partial_then_final);
 
   status = g_test_run ();
   test_util_remove_tree (tmp_dir);

@@ -613,6 +613,12 @@ caissa_explorer_panel_describe (CaissaExplorerPanel *self,
   g_string_append_printf (out, "explorer-state %s\n",
                           tree == NULL ? "none" : caissa_explorer_tree_get_partial (tree) ? "partial" : "final");
   g_string_append_printf (out, "explorer-busy %d\n", caissa_explorer_panel_get_busy (self));
+  /* What the header shows: the status, the progress bar, the count. */
+  g_string_append_printf (out, "explorer-status %s\n", gtk_label_get_label (self->status_label));
+  g_string_append_printf (out, "explorer-progress %d\n", gtk_widget_get_visible (GTK_WIDGET (self->progress_bar)));
+  g_string_append_printf (out, "explorer-games-button %s\n", gtk_button_get_label (GTK_BUTTON (self->games_button)));
+  g_string_append_printf (out, "explorer-marked-partial %d\n",
+                          gtk_widget_has_css_class (GTK_WIDGET (self->list_box), "partial"));
   if (tree == NULL)
     return;
   g_string_append_printf (out, "explorer-games %u\n", caissa_explorer_tree_get_n_games (tree));

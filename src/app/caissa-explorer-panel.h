@@ -42,7 +42,9 @@ void            caissa_explorer_panel_set_game     (CaissaExplorerPanel *self,
 /* Whether an answer is awaited (a query runs or is due). */
 gboolean        caissa_explorer_panel_get_busy     (CaissaExplorerPanel *self);
 /* Lines for caissa_window_describe_state(): "explorer-state
- * none|partial|final", "explorer-games N", "explorer-fen FEN" (of the
+ * none|partial|final", "explorer-status TEXT", "explorer-progress 0|1",
+ * "explorer-games-button LABEL", "explorer-marked-partial 0|1",
+ * "explorer-games N", "explorer-fen FEN" (of the
  * position answered) and one "explorer-move SAN GAMES WHITE DRAWS BLACK
  * RATING YEAR" per row (RATING, YEAR: "-" when unknown). */
 void            caissa_explorer_panel_describe     (CaissaExplorerPanel *self,
