@@ -5,9 +5,9 @@
  *
  * Queries: a change of the shown position cancels the query in flight and
  * asks at once (the user waits for that answer). The explorer's "changed"
- * (more games covered while the data is built) asks again at most every
- * REFRESH_MS, and never cancels: a build that reports faster than queries
- * answer would otherwise starve them.
+ * (more games covered while the data is built) asks again REFRESH_MS
+ * after the last answer, and never cancels: a build that reports faster
+ * than queries answer would otherwise starve them.
  */
 #define G_LOG_DOMAIN "caissa-explorer-panel"
 
@@ -18,13 +18,13 @@
 #include "caissa-explorer-panel.h"
 #include "caissa-result-bar.h"
 
-#define REFRESH_MS 250
+#define REFRESH_MS 500
 
 /* The panel's own style, loaded once per display. */
 static const char explorer_panel_css[] =
   "explorerpanel { padding: 6px 0; }\n"
   "explorerpanel .explorer-header { padding: 0 6px 4px 12px; }\n"
-  "explorerpanel .explorer-progress { margin: 0 12px 4px 12px; }\n"
+  "explorerpanel .explorer-progress { margin: 0 12px 4px 12px; font-size: smaller; }\n"
   "explorerpanel .explorer-moves row.explorer-heading { padding-top: 0; padding-bottom: 0; }\n"
   "explorerpanel .explorer-moves { background: none; }\n"
   "explorerpanel .explorer-moves row { padding: 3px 12px; }\n"
@@ -70,7 +70,8 @@ struct _CaissaExplorerPanel
 
 G_DEFINE_FINAL_TYPE (CaissaExplorerPanel, caissa_explorer_panel, GTK_TYPE_WIDGET)
 
-static void query (CaissaExplorerPanel *self);
+static void     query      (CaissaExplorerPanel *self);
+static gboolean refresh_cb (gpointer             data);
 
 static char *
 format_count (guint n)
@@ -193,9 +194,14 @@ update_status (CaissaExplorerPanel *self)
     games_label = g_strdup (_("Games"));
   gtk_button_set_label (GTK_BUTTON (self->games_button), games_label);
 
-  gtk_label_set_label (self->status_label, text);
+  /* The partial mark goes on the progress bar (the header is narrow);
+   * the status beside the title says the rest. */
+  gtk_label_set_label (self->status_label, partial ? "" : text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), tooltip);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), building && error == NULL);
+  gtk_progress_bar_set_text (self->progress_bar, partial ? text : NULL);
+  gtk_progress_bar_set_show_text (self->progress_bar, partial);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_bar), tooltip);
   if (self->explorer != NULL)
     gtk_progress_bar_set_fraction (self->progress_bar, caissa_explorer_get_progress (self->explorer));
   if (partial)
@@ -332,8 +338,11 @@ query_cb (GObject      *source,
   g_free (self->tree_fen);
   self->tree_fen = g_steal_pointer (&qd->fen);
   show_tree (self);
-  if (self->query_again)
-    query (self);
+  /* More games were covered meanwhile: asked again after a pause, so that
+   * partial queries (which replay games) leave the build its cores. */
+  if (self->query_again && self->refresh_source == 0)
+    self->refresh_source = g_timeout_add (REFRESH_MS, refresh_cb, self);
+  self->query_again = FALSE;
   query_data_free (qd);
 }
 
@@ -614,7 +623,10 @@ caissa_explorer_panel_describe (CaissaExplorerPanel *self,
                           tree == NULL ? "none" : caissa_explorer_tree_get_partial (tree) ? "partial" : "final");
   g_string_append_printf (out, "explorer-busy %d\n", caissa_explorer_panel_get_busy (self));
   /* What the header shows: the status, the progress bar, the count. */
-  g_string_append_printf (out, "explorer-status %s\n", gtk_label_get_label (self->status_label));
+  g_string_append_printf (out, "explorer-status %s\n",
+                          gtk_progress_bar_get_show_text (self->progress_bar)
+                          ? gtk_progress_bar_get_text (self->progress_bar)
+                          : gtk_label_get_label (self->status_label));
   g_string_append_printf (out, "explorer-progress %d\n", gtk_widget_get_visible (GTK_WIDGET (self->progress_bar)));
   g_string_append_printf (out, "explorer-games-button %s\n", gtk_button_get_label (GTK_BUTTON (self->games_button)));
   g_string_append_printf (out, "explorer-marked-partial %d\n",
