@@ -470,8 +470,10 @@ apply_tier_cb (gpointer data)
   CaissaGameList *self = data;
 
   self->tier_idle = 0;
+  /* A position search's games show where they matched in place of their length. */
   for (guint i = 0; i < N_COLUMNS; i++)
-    gtk_column_view_column_set_visible (self->columns[i], column_specs[i].tier <= self->tier);
+    gtk_column_view_column_set_visible (self->columns[i], column_specs[i].tier <= self->tier
+                                        && !(i == COLUMN_MOVES && self->matches != NULL));
   return G_SOURCE_REMOVE;
 }
 
@@ -1022,6 +1024,11 @@ caissa_game_list_set_matches (CaissaGameList    *self,
                                    matches != NULL ? G_LIST_MODEL (matches) : G_LIST_MODEL (self->search));
   if (self->ply_column != NULL)
     gtk_column_view_column_set_visible (self->ply_column, matches != NULL);
+  if (self->columns[0] != NULL)
+    {
+      g_clear_handle_id (&self->tier_idle, g_source_remove);
+      apply_tier_cb (self);
+    }
   if (self->matches_bar != NULL)
     gtk_widget_set_visible (self->matches_bar, matches != NULL);
   update_status (self);
