@@ -44,6 +44,8 @@ typedef struct
   AdwFlap             *flap;
   CaissaExplorerPanel *panel;
   GtkWidget           *toggle;
+  /* The file the list shows, and its explorer once asked for. */
+  CaissaPgnFile       *file;
   CaissaExplorer      *explorer;
   /* Whether the user wants the panel, and whether it may be shown now. */
   gboolean             wanted;
@@ -202,6 +204,20 @@ start_search (Explorer            *ex,
   search_run (search);
 }
 
+/* The explorer of the file shown, made the first time the panel or a
+ * search needs it: opening a file builds nothing for a user who never
+ * explores it (the build takes both cores for seconds on a large file). */
+static gboolean
+ensure_explorer (Explorer *ex)
+{
+  if (ex->explorer == NULL && ex->file != NULL)
+    {
+      ex->explorer = caissa_explorer_new (ex->file);
+      caissa_explorer_panel_set_explorer (ex->panel, ex->explorer);
+    }
+  return ex->explorer != NULL;
+}
+
 static void
 find_position_action (GtkWidget  *widget,
                       const char *action_name,
@@ -209,7 +225,7 @@ find_position_action (GtkWidget  *widget,
 {
   Explorer *ex = get (CAISSA_WINDOW (widget));
 
-  if (ex == NULL || ex->explorer == NULL || !ex->allowed)
+  if (ex == NULL || !ex->allowed || !ensure_explorer (ex))
     return;
   start_search (ex, caissa_game_get_position (ex->game), NULL, _("Games reaching this position"));
 }
@@ -222,7 +238,7 @@ pattern_search_cb (CaissaPatternDialog *dialog,
   Explorer *ex = get (self);
   g_autofree char *description = NULL;
 
-  if (ex == NULL || ex->explorer == NULL || !ex->allowed)
+  if (ex == NULL || !ex->allowed || !ensure_explorer (ex))
     return;
   /* Translators: above the game list, %s is the pattern searched for (a sub-FEN). */
   description = g_strdup_printf (_("Games with the pattern %s"), pattern);
@@ -239,7 +255,7 @@ search_pattern_action (GtkWidget  *widget,
   Explorer *ex = get (self);
   CaissaPatternDialog *dialog;
 
-  if (ex == NULL || ex->explorer == NULL || !ex->allowed)
+  if (ex == NULL || ex->file == NULL || !ex->allowed)
     return;
   dialog = caissa_pattern_dialog_new (GTK_WINDOW (self), caissa_game_get_position (ex->game));
   g_signal_connect_object (dialog, "search", G_CALLBACK (pattern_search_cb), self, 0);
@@ -270,6 +286,19 @@ explorer_allowed (CaissaGame *game)
          || caissa_game_get_outcome (game) != CAISSA_OUTCOME_NONE;
 }
 
+/* Wide enough for the toggle beside the header bar's other buttons
+ * (the window's least width is 360 px). */
+#define TOGGLE_MIN_WINDOW_WIDTH 440
+
+static gboolean
+window_wide (CaissaWindow *self)
+{
+  int width = 0, height = 0;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  return width <= 0 || width >= TOGGLE_MIN_WINDOW_WIDTH;
+}
+
 static void
 update (CaissaWindow *self)
 {
@@ -280,12 +309,17 @@ update (CaissaWindow *self)
     return;
   ex->allowed = explorer_allowed (ex->game);
   shown = ex->wanted && ex->allowed;
+  if (shown)
+    ensure_explorer (ex);
 
   gtk_widget_set_visible (GTK_WIDGET (ex->panel), shown);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.explorer", ex->allowed);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find-position", ex->allowed && ex->explorer != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search-pattern", ex->allowed && ex->explorer != NULL);
-  /* The toggle stays in place, insensitive, and says why. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find-position", ex->allowed && ex->file != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search-pattern", ex->allowed && ex->file != NULL);
+  /* The toggle shows while a file is open, where the header bar has the
+   * room (the main menu has the item too); under a clock it stays in
+   * place, insensitive, and says why. */
+  gtk_widget_set_visible (ex->toggle, ex->file != NULL && window_wide (self));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (ex->toggle), shown);
   gtk_widget_set_sensitive (ex->toggle, ex->allowed);
   gtk_widget_set_tooltip_text (ex->toggle,
@@ -344,8 +378,7 @@ outcome_changed_cb (CaissaGame   *game,
   update (self);
 }
 
-/* One explorer per file the list shows: its data is built (or read from
- * the cache) at once, so that it is ready when asked. */
+/* One explorer per file the list shows (made when first needed). */
 static void
 list_file_cb (CaissaGameList *list,
               GParamSpec     *pspec,
@@ -354,15 +387,18 @@ list_file_cb (CaissaGameList *list,
   Explorer *ex = get (self);
   CaissaPgnFile *file = caissa_game_list_get_file (list);
 
-  if (ex == NULL)
-    return;
-  if (ex->explorer != NULL && file == caissa_explorer_get_file (ex->explorer))
+  if (ex == NULL || file == ex->file)
     return;
   search_free (g_steal_pointer (&ex->search));
   g_clear_object (&ex->explorer);
-  if (file != NULL)
-    ex->explorer = caissa_explorer_new (file);
-  caissa_explorer_panel_set_explorer (ex->panel, ex->explorer);
+  g_set_object (&ex->file, file);
+  caissa_explorer_panel_set_explorer (ex->panel, NULL);
+  update (self);
+}
+
+static void
+window_width_cb (CaissaWindow *self)
+{
   update (self);
 }
 
@@ -375,6 +411,7 @@ explorer_free (Explorer *ex)
    * last); the explorer and the search are ours. */
   search_free (ex->search);
   g_clear_object (&ex->explorer);
+  g_clear_object (&ex->file);
   g_free (ex);
 }
 
@@ -384,6 +421,7 @@ _caissa_window_explorer_class_init (GtkWidgetClass *widget_class)
   g_type_ensure (CAISSA_TYPE_EXPLORER_PANEL);
   /* Reachable with gtk_widget_get_template_child() only once bound. */
   gtk_widget_class_bind_template_child_full (widget_class, "header_bar", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "primary_menu", FALSE, 0);
 
   gtk_widget_class_install_action (widget_class, "win.explorer", NULL, explorer_action);
   gtk_widget_class_install_action (widget_class, "win.find-position", NULL, find_position_action);
@@ -454,6 +492,18 @@ _caissa_window_explorer_init (CaissaWindow *self)
   adw_header_bar_pack_end (header_bar, ex->toggle);
 
   caissa_board_set_menu_model (CAISSA_BOARD (caissa_window_get_board (self)), menu);
+
+  /* In the main menu too, after the file's sections. */
+  {
+    GMenu *primary = G_MENU (template_child (self, "primary_menu"));
+    g_autoptr(GMenu) section = g_menu_new ();
+
+    g_menu_append (section, _("Opening _Explorer"), "win.explorer");
+    g_menu_append (section, _("Search for a _Pattern…"), "win.search-pattern");
+    g_menu_insert_section (primary, MIN (4, g_menu_model_get_n_items (G_MENU_MODEL (primary))),
+                           NULL, G_MENU_MODEL (section));
+  }
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (window_width_cb), NULL);
 
   /* Handlers on the game carry the window, whose dispose removes them. */
   g_signal_connect (ex->game, "notify", G_CALLBACK (game_notify_cb), self);

@@ -4,8 +4,9 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A CaissaExplorer follows the file the game list shows (its data built
- * in the background as soon as the file opens). The explorer panel
+ * A CaissaExplorer follows the file the game list shows, made when the
+ * panel is first shown or a search is first asked for (its data is then
+ * built in the background, or read from the cache). The explorer panel
  * (CaissaExplorerPanel) goes under the move list, shown and hidden by a
  * header-bar toggle and Ctrl+E (win.explorer). "Find games with this
  * position" (win.find-position: the panel's Games button, the board's
