@@ -452,7 +452,7 @@ board_menu (void)
   g_autoptr(GMenu) search = g_menu_new ();
   g_autoptr(GMenu) copy = g_menu_new ();
 
-  g_menu_append (search, _("_Find Games With This Position"), "win.find-position");
+  g_menu_append (search, _("Find _Games With This Position"), "win.find-position");
   g_menu_append (search, _("Search for a _Pattern…"), "win.search-pattern");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (search));
   g_menu_append (copy, _("Copy the Position as _FEN"), "win.copy-fen");
