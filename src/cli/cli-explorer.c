@@ -58,6 +58,19 @@ progress_cb (CaissaExplorer *explorer,
 }
 
 static void
+building_cb (CaissaExplorer *explorer,
+             GParamSpec     *pspec,
+             Waiter         *w)
+{
+  if (caissa_explorer_get_building (explorer) && w->last_percent < 0)
+    {
+      w->last_percent = 0;
+      fprintf (stderr, w->tty ? "\rbuilding position data:   0%%" : "building position data:   0%%\n");
+      fflush (stderr);
+    }
+}
+
+static void
 state_cb (CaissaExplorer *explorer,
           GParamSpec     *pspec,
           Waiter         *w)
@@ -101,6 +114,7 @@ open_ready (const char *command,
   w->tty = isatty (2);
   w->last_percent = -1;
   g_signal_connect (explorer, "notify::progress", G_CALLBACK (progress_cb), w);
+  g_signal_connect (explorer, "notify::building", G_CALLBACK (building_cb), w);
   g_signal_connect (explorer, "notify::ready", G_CALLBACK (state_cb), w);
   g_signal_connect (explorer, "notify::error", G_CALLBACK (state_cb), w);
   if (!caissa_explorer_get_ready (explorer) && caissa_explorer_get_error (explorer) == NULL)

@@ -1658,10 +1658,28 @@ align8 (uint64_t n)
   return (n + 7) & ~(uint64_t) 7;
 }
 
+static void *
+malloc_alloc (void   *user,
+              size_t  len)
+{
+  (void) user;
+  return malloc (len);
+}
+
 uint8_t *
 chess_posdb_build_finish (ChessPosdbBuild        *b,
                           const ChessPosdbSource *source,
                           size_t                 *len)
+{
+  return chess_posdb_build_finish_to (b, source, malloc_alloc, NULL, len);
+}
+
+uint8_t *
+chess_posdb_build_finish_to (ChessPosdbBuild        *b,
+                             const ChessPosdbSource *source,
+                             void                 *(*alloc) (void *user, size_t len),
+                             void                   *user,
+                             size_t                 *len)
 {
   Header h;
   uint64_t n_fens = 0, fen_len = 0, n_refs = 0, n_pop = 0, n_pop_moves = 0, n_pop_games = 0;
@@ -1794,7 +1812,7 @@ chess_posdb_build_finish (ChessPosdbBuild        *b,
         off = align8 (off + lengths[s]);
       }
   }
-  img = malloc (off);
+  img = alloc (user, off);
   if (img == NULL)
     {
       for (unsigned p = 0; p < b->n_parts; p++)
@@ -1983,7 +2001,26 @@ chess_posdb_peek_source (const void       *data,
   return true;
 }
 
-#define BAD(what) do { chess_error_set (error, CHESS_ERROR_IO, CHESS_N_ ("damaged position data: %s"), what); goto fail; } while (0)
+void
+chess_posdb_reseal (void   *data,
+                    size_t  len)
+{
+  uint8_t *img = data;
+  Header h;
+
+  if (len < sizeof h)
+    return;
+  memcpy (&h, img, sizeof h);
+  for (int s = 0; s < N_SECTIONS; s++)
+    if (h.sections[s].offset <= len && h.sections[s].length <= len - h.sections[s].offset)
+      h.sections[s].hash = chess_posdb_hash (img + h.sections[s].offset, h.sections[s].length, (uint64_t) s);
+  h.header_hash = chess_posdb_hash (&h, offsetof (Header, header_hash), 0);
+  memcpy (img, &h, sizeof h);
+}
+
+/* (Not marked for translation: a damaged cache is rebuilt without a word
+ * to the user; the message is for the debug log.) */
+#define BAD(what) do { chess_error_set (error, CHESS_ERROR_IO, "damaged position data: %s", what); goto fail; } while (0)
 
 ChessPosdb *
 chess_posdb_open (const void *data,

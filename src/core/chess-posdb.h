@@ -194,6 +194,13 @@ void             chess_posdb_build_run    (ChessPosdbBuild *build, unsigned part
  * build. NULL only when memory runs out. */
 uint8_t         *chess_posdb_build_finish (ChessPosdbBuild *build, const ChessPosdbSource *source,
                                            size_t *len);
+/* Same, into memory the caller gives: alloc (user, len) returns len bytes
+ * to write the image to (a mapping of the cache file, so that the image
+ * is never anonymous memory), or NULL to give up (then NULL is returned).
+ * The build is freed either way. */
+uint8_t         *chess_posdb_build_finish_to (ChessPosdbBuild *build, const ChessPosdbSource *source,
+                                              void *(*alloc) (void *user, size_t len), void *user,
+                                              size_t *len);
 void             chess_posdb_build_free   (ChessPosdbBuild *build);
 
 /* --- 3. Reading the image ------------------------------------------------------------------ */
@@ -219,6 +226,11 @@ void chess_posdb_find    (const ChessPosdb *db, const ChessPosition *pos,
 void chess_posdb_pattern (const ChessPosdb *db, const ChessPosPattern *pattern,
                           uint32_t first_game, uint32_t end_game,
                           ChessPosdbMatches *matches, const volatile int *cancel);
+
+/* For tests and fuzzing only: recomputes the checksums of an image after
+ * a change (as far as its section table lies inside it), so that the
+ * checks behind the checksums, and the queries, meet the change. */
+void        chess_posdb_reseal        (void *data, size_t len);
 
 /* A fast 64-bit hash of bytes (for checksums and content hashes). */
 uint64_t chess_posdb_hash (const void *data, size_t len, uint64_t seed);

@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
@@ -263,6 +264,7 @@ typedef struct
   GError             *error;
   gboolean            stop;
   gboolean            building;
+  gboolean            build_started;    /* no cache: building (even if done since) */
   double              progress;
   gboolean            changed;          /* "changed" to emit */
   GSource            *dispatch;
@@ -307,6 +309,7 @@ struct _CaissaExplorer
 
   gboolean       ready;
   gboolean       building;
+  gboolean       build_seen;
   double         progress;
   guint          n_covered;
   GError        *error;
@@ -512,6 +515,58 @@ image_save (const char *path,
   return TRUE;
 }
 
+/* Where the image is written: a mapping of a temporary file beside the
+ * cache (renamed over it when whole), so that the image never takes
+ * anonymous memory; plain memory when the cache folder cannot take it. */
+typedef struct
+{
+  const char *path;
+  char       *tmp;
+  int         fd;
+  void       *map;
+  gsize       len;
+} OutFile;
+
+static void *
+out_alloc (void   *user,
+           size_t  len)
+{
+  OutFile *o = user;
+  g_autofree char *dir = NULL;
+  int err;
+
+  o->fd = -1;
+  if (o->path == NULL || len == 0)
+    return malloc (len);
+  dir = g_path_get_dirname (o->path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    return malloc (len);
+  o->tmp = g_strconcat (o->path, ".XXXXXX", NULL);
+  o->fd = g_mkstemp_full (o->tmp, O_RDWR, 0600);
+  if (o->fd < 0)
+    {
+      g_clear_pointer (&o->tmp, g_free);
+      return malloc (len);
+    }
+  /* Blocks reserved now: a full disk is an error here, never a SIGBUS
+   * while the mapping is written. */
+  err = posix_fallocate (o->fd, 0, (off_t) len);
+  if (err == 0)
+    o->map = mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, o->fd, 0);
+  if (err != 0 || o->map == MAP_FAILED)
+    {
+      g_debug ("%s: %s", o->tmp, g_strerror (err != 0 ? err : errno));
+      o->map = NULL;
+      close (o->fd);
+      o->fd = -1;
+      g_unlink (o->tmp);
+      g_clear_pointer (&o->tmp, g_free);
+      return malloc (len);
+    }
+  o->len = len;
+  return o->map;
+}
+
 /* --- The builder -------------------------------------------------------------------------------- */
 
 static void
@@ -660,6 +715,11 @@ builder_thread (gpointer data)
         }
     }
 
+  g_mutex_lock (&s->mutex);
+  s->building = TRUE;
+  s->build_started = TRUE;
+  schedule_locked (s, TRUE);
+  g_mutex_unlock (&s->mutex);
   helper = g_thread_new ("caissa-explorer-parse", helper_parse_thread, s);
   parse_batches (s);
   g_thread_join (helper);
@@ -715,10 +775,32 @@ builder_thread (gpointer data)
     }
   if (!have_source && s->cache_path != NULL)
     have_source = source_of (s->bytes, &source);
-  img = chess_posdb_build_finish (build, &source, &img_len);
+  {
+    OutFile out = { have_source ? s->cache_path : NULL, NULL, -1, NULL, 0 };
 
-  if (img != NULL && s->cache_path != NULL && have_source && image_save (s->cache_path, img, img_len))
-    im = image_load (s->cache_path, &source);
+    img = chess_posdb_build_finish_to (build, &source, out_alloc, &out, &img_len);
+    if (out.map != NULL)
+      {
+        gboolean saved = img != NULL;
+
+        munmap (out.map, out.len);
+        if (close (out.fd) != 0 || !saved || g_rename (out.tmp, s->cache_path) != 0)
+          {
+            g_debug ("%s: not saved", out.tmp);
+            g_unlink (out.tmp);
+            saved = FALSE;
+          }
+        g_free (out.tmp);
+        img = NULL;
+        if (saved)
+          im = image_load (s->cache_path, &source);
+      }
+    else if (img != NULL && s->cache_path != NULL && have_source
+             && image_save (s->cache_path, img, img_len))
+      im = image_load (s->cache_path, &source);
+  }
+  if (im == NULL && img == NULL && s->cache_path != NULL)
+    g_debug ("the cache could not be written or read back");
   if (im == NULL && img != NULL)
     {
       ChessError cerr;
@@ -773,7 +855,7 @@ static void
 dispatch (CaissaExplorer *self)
 {
   Shared *s = self->shared;
-  gboolean ready, building, changed;
+  gboolean ready, building, changed, started;
   double progress;
   guint covered;
   GError *error = NULL;
@@ -781,6 +863,7 @@ dispatch (CaissaExplorer *self)
   g_mutex_lock (&s->mutex);
   ready = s->image != NULL;
   building = s->building;
+  started = s->build_started;
   progress = s->image != NULL ? 1.0 : s->progress;
   covered = s->n_covered;
   changed = s->changed;
@@ -789,6 +872,12 @@ dispatch (CaissaExplorer *self)
     error = g_error_copy (s->error);
   g_mutex_unlock (&s->mutex);
 
+  /* A build that began and ended between two looks is still told. */
+  if (started && !self->build_seen)
+    {
+      self->build_seen = TRUE;
+      set_bool (self, &self->building, TRUE, PROP_BUILDING);
+    }
   g_object_freeze_notify (G_OBJECT (self));
   if (error != NULL)
     {
@@ -1004,8 +1093,6 @@ caissa_explorer_new (CaissaPgnFile *file)
     }
   s->starts = g_array_new (FALSE, FALSE, sizeof (guint64));
   s->batches = g_ptr_array_new_with_free_func (batch_unref);
-  s->building = TRUE;
-  self->building = TRUE;
   self->shared = s;
 
   g_signal_connect (file, "items-changed", G_CALLBACK (items_changed_cb), self);

@@ -152,7 +152,9 @@ CaissaPgnFile  *caissa_explorer_get_file         (CaissaExplorer  *self);
 /* Properties (all notify):
  *   "ready"     gboolean  the data covers every game of the (fully indexed)
  *                         file: answers are final (partial = FALSE)
- *   "building"  gboolean  a worker is building the data
+ *   "building"  gboolean  a worker is building the data (FALSE while
+ *                         the cache is looked at and read; a build always
+ *                         shows as TRUE at least once, even a short one)
  *   "progress"  double    0 … 1, of the build (1 when ready)
  *   "n-covered" guint     games the data covers so far
  *   "error"     GError*   (boxed) why the data cannot be built (the file
