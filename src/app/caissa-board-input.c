@@ -561,6 +561,90 @@ _caissa_board_init_input (CaissaBoard *self)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Context menu */
+
+static void
+popup_menu_at (CaissaBoard *self,
+               double       x,
+               double       y)
+{
+  if (self->menu_model == NULL)
+    return;
+  /* A piece picked up or a promotion chooser open is dropped first: the
+   * menu speaks of the position as it stands (a piece committed under
+   * touch-move stays committed). */
+  _caissa_board_reset_input (self, TRUE);
+  if (self->popover == NULL)
+    {
+      self->popover = gtk_popover_menu_new_from_model (self->menu_model);
+      gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->popover), FALSE);
+      gtk_widget_set_halign (self->popover, GTK_ALIGN_START);
+    }
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->popover));
+}
+
+static void
+secondary_pressed_cb (GtkGestureClick *gesture,
+                      int              n_press,
+                      double           x,
+                      double           y,
+                      CaissaBoard     *self)
+{
+  if (self->menu_model == NULL)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  popup_menu_at (self, x, y);
+}
+
+static void
+long_pressed_cb (GtkGestureLongPress *gesture,
+                 double               x,
+                 double               y,
+                 CaissaBoard         *self)
+{
+  /* Not while a piece is being dragged: holding it still is no request. */
+  if (self->dragging)
+    return;
+  popup_menu_at (self, x, y);
+}
+
+void
+_caissa_board_init_menu (CaissaBoard *self)
+{
+  GtkGesture *secondary = gtk_gesture_click_new ();
+  GtkGesture *long_press = gtk_gesture_long_press_new ();
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+  g_signal_connect (secondary, "pressed", G_CALLBACK (secondary_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (secondary));
+
+  gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
+  g_signal_connect (long_press, "pressed", G_CALLBACK (long_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (long_press));
+}
+
+void
+caissa_board_set_menu_model (CaissaBoard *self,
+                             GMenuModel  *menu)
+{
+  g_return_if_fail (CAISSA_IS_BOARD (self));
+  g_return_if_fail (menu == NULL || G_IS_MENU_MODEL (menu));
+
+  g_set_object (&self->menu_model, menu);
+  g_clear_pointer (&self->popover, gtk_widget_unparent);
+}
+
+GtkWidget *
+caissa_board_get_menu_popover (CaissaBoard *self)
+{
+  g_return_val_if_fail (CAISSA_IS_BOARD (self), NULL);
+
+  return self->popover;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Public API */
 
 void

@@ -93,6 +93,10 @@ struct _CaissaBoard
     ChessSquare to;
   }               anim[2];
   ChessBitboard   hidden;          /* squares the static layer leaves empty */
+
+  /* The context menu (secondary click, long press), when a model is set. */
+  GMenuModel     *menu_model;
+  GtkWidget      *popover;
 };
 
 #define CAISSA_BOARD_ANIMATION_USEC 150000
@@ -124,6 +128,8 @@ ChessSquare  _caissa_board_default_cursor      (CaissaBoard *self);
 
 /* caissa-board-input.c */
 void         _caissa_board_init_input          (CaissaBoard *self);
+/* The context menu's gestures (caissa-board-input.c). */
+void         _caissa_board_init_menu           (CaissaBoard *self);
 gboolean     _caissa_board_move_allowed        (CaissaBoard *self,
                                                 ChessMove    move);
 gboolean     _caissa_board_play                (CaissaBoard  *self,

@@ -178,6 +178,9 @@ caissa_board_size_allocate (GtkWidget *widget,
       _caissa_board_invalidate_static (self);
     }
   update_texture_size (self);
+  /* A popover is placed by its parent, at each allocation. */
+  if (self->popover != NULL)
+    gtk_popover_present (GTK_POPOVER (self->popover));
 }
 
 static void
@@ -420,6 +423,8 @@ caissa_board_dispose (GObject *object)
   g_clear_object (&self->piece_set);
   g_clear_pointer (&self->background_node, gsk_render_node_unref);
   g_clear_pointer (&self->pieces_node, gsk_render_node_unref);
+  g_clear_pointer (&self->popover, gtk_widget_unparent);
+  g_clear_object (&self->menu_model);
 
   G_OBJECT_CLASS (caissa_board_parent_class)->dispose (object);
 }
@@ -635,6 +640,7 @@ caissa_board_init (CaissaBoard *self)
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
 
   _caissa_board_init_input (self);
+  _caissa_board_init_menu (self);
   _caissa_board_init_keyboard (self);
 }
 

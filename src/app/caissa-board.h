@@ -101,6 +101,13 @@ gboolean        caissa_board_get_square_bounds  (CaissaBoard     *self,
                                                  ChessSquare      square,
                                                  graphene_rect_t *bounds);
 
+/* The context menu, shown by a secondary click or a long press on the
+ * board (none when NULL, the default). */
+void            caissa_board_set_menu_model     (CaissaBoard *self,
+                                                 GMenuModel  *menu);
+/* The menu's popover once it has been shown, else NULL (for tests). */
+GtkWidget      *caissa_board_get_menu_popover   (CaissaBoard *self);
+
 /* Acts as a click on the square (select, move, choose a promotion piece),
  * for keyboard play. */
 void            caissa_board_activate_square    (CaissaBoard *self,

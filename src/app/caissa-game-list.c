@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "caissa-game-list.h"
+#include "caissa-game-matches.h"
 #include "caissa-pgn-search.h"
 
 /* Above this many shown games, the current game's row is not looked for
@@ -97,6 +98,13 @@ struct _CaissaGameList
   guint                tier_idle;
 
   GtkColumnViewColumn *columns[N_COLUMNS];
+  /* The games a position search found, shown in place of the search's
+   * (NULL: none), with the column of the move where each matched and the
+   * bar above the list that says what was searched for. */
+  CaissaGameMatches   *matches;
+  GtkColumnViewColumn *ply_column;
+  GtkWidget           *matches_bar;
+  GtkLabel            *matches_label;
   /* The GtkListItems of the "#" column that are bound (rows on screen). */
   GPtrArray           *bound;
 
@@ -115,6 +123,7 @@ enum
   PROP_FILE,
   PROP_SEARCH,
   PROP_N_SHOWN,
+  PROP_MATCHES,
   N_PROPS
 };
 
@@ -163,7 +172,23 @@ update_status (CaissaGameList *self)
   total = format_count (n_total);
   shown = format_count (n_shown);
 
-  if (loading)
+  if (self->matches != NULL)
+    {
+      guint n_matches = g_list_model_get_n_items (G_LIST_MODEL (self->matches));
+      g_autofree char *found = format_count (n_matches);
+
+      /* Translators: a position search found the first number of games among the second. */
+      text = g_strdup_printf (ngettext ("%s of %s game", "%s of %s games", n_total), found, total);
+      if (!caissa_game_matches_get_complete (self->matches))
+        {
+          /* Translators: appended while a position search goes on. */
+          g_autofree char *more = g_strdup_printf ("%s · %s", text, _("searching…"));
+
+          g_free (text);
+          text = g_steal_pointer (&more);
+        }
+    }
+  else if (loading)
     {
       fraction = caissa_pgn_file_get_progress (self->file);
       /* Translators: while a PGN file is read; %s is a number of games. */
@@ -186,7 +211,7 @@ update_status (CaissaGameList *self)
       text = g_steal_pointer (&joined);
     }
 
-  if (filtering && !loading)
+  if (filtering && !loading && self->matches == NULL)
     {
       guint pending = caissa_pgn_search_get_pending (self->search);
 
@@ -194,7 +219,7 @@ update_status (CaissaGameList *self)
     }
 
   gtk_label_set_label (self->status_label, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), loading || filtering);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), (loading || filtering) && self->matches == NULL);
   gtk_progress_bar_set_fraction (self->progress_bar, fraction);
 }
 
@@ -548,8 +573,10 @@ apply_tier_cb (gpointer data)
   CaissaGameList *self = data;
 
   self->tier_idle = 0;
+  /* A position search's games show where they matched in place of their length. */
   for (guint i = 0; i < N_COLUMNS; i++)
-    gtk_column_view_column_set_visible (self->columns[i], column_specs[i].tier <= self->tier);
+    gtk_column_view_column_set_visible (self->columns[i], column_specs[i].tier <= self->tier
+                                        && !(i == COLUMN_MOVES && self->matches != NULL));
   return G_SOURCE_REMOVE;
 }
 
@@ -598,6 +625,8 @@ caissa_game_list_measure (GtkWidget      *widget,
 
 /* --- GObject ------------------------------------------------------------------------ */
 
+static void init_matches (CaissaGameList *self);
+
 static void
 caissa_game_list_dispose (GObject *object)
 {
@@ -605,6 +634,7 @@ caissa_game_list_dispose (GObject *object)
 
   g_clear_handle_id (&self->tier_idle, g_source_remove);
   caissa_game_list_set_file (self, NULL);
+  caissa_game_list_set_matches (self, NULL);
   if (self->search != NULL)
     g_signal_handlers_disconnect_by_data (self->search, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAISSA_TYPE_GAME_LIST);
@@ -633,6 +663,9 @@ caissa_game_list_get_property (GObject    *object,
       break;
     case PROP_N_SHOWN:
       g_value_set_uint (value, caissa_game_list_get_n_shown (self));
+      break;
+    case PROP_MATCHES:
+      g_value_set_object (value, self->matches);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -681,6 +714,9 @@ caissa_game_list_class_init (CaissaGameListClass *klass)
   properties[PROP_N_SHOWN] =
     g_param_spec_uint ("n-shown", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MATCHES] =
+    g_param_spec_object ("matches", NULL, NULL, CAISSA_TYPE_GAME_MATCHES,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -747,8 +783,99 @@ caissa_game_list_init (CaissaGameList *self)
 
   g_signal_connect (self->search, "notify::n-items", G_CALLBACK (search_notify_cb), self);
   g_signal_connect (self->search, "notify::pending", G_CALLBACK (search_notify_cb), self);
+  init_matches (self);
 
   update_status (self);
+}
+
+/* --- A position search's games ------------------------------------------------------- */
+
+/* "12." (White to move) or "12…" (Black to move): the move of the
+ * position after ply half-moves from the start. */
+static char *
+move_of_ply (guint ply)
+{
+  if (ply % 2 == 0)
+    return g_strdup_printf ("%u.", ply / 2 + 1);
+  return g_strdup_printf ("%u…", ply / 2 + 1);
+}
+
+static void
+setup_ply_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              gpointer                  data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_label_set_width_chars (GTK_LABEL (label), 4);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_ply_cb (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             CaissaGameList           *self)
+{
+  CaissaPgnGameInfo *info = gtk_list_item_get_item (list_item);
+  guint ply = self->matches != NULL && info != NULL
+              ? caissa_game_matches_get_ply (self->matches, caissa_pgn_game_info_get_position (info))
+              : G_MAXUINT;
+  g_autofree char *text = ply != G_MAXUINT ? move_of_ply (ply) : g_strdup ("");
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)), text);
+}
+
+static void
+show_all_clicked_cb (GtkButton      *button,
+                     CaissaGameList *self)
+{
+  caissa_game_list_set_matches (self, NULL);
+}
+
+static void
+matches_notify_cb (CaissaGameMatches *matches,
+                   GParamSpec        *pspec,
+                   CaissaGameList    *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_SHOWN]);
+  update_status (self);
+}
+
+static void
+init_matches (CaissaGameList *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkWidget *button;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_ply_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_ply_cb), self);
+  /* Translators: the column of a position search's games: the move where
+   * the position was found, e.g. "12." or "12…". */
+  self->ply_column = gtk_column_view_column_new (_("Found At"), factory);
+  gtk_column_view_column_set_visible (self->ply_column, FALSE);
+  gtk_column_view_insert_column (self->column_view, 1, self->ply_column);
+  g_object_unref (self->ply_column);
+
+  self->matches_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (self->matches_bar, "matches-bar");
+  gtk_widget_set_margin_start (self->matches_bar, 12);
+  gtk_widget_set_margin_end (self->matches_bar, 6);
+  gtk_widget_set_margin_bottom (self->matches_bar, 6);
+  self->matches_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->matches_label, 0);
+  gtk_label_set_wrap (self->matches_label, TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->matches_label), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->matches_label), "heading");
+  /* Translators: a button that leaves a position search's games for the whole file's. */
+  button = gtk_button_new_with_mnemonic (_("Show _All"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  g_signal_connect (button, "clicked", G_CALLBACK (show_all_clicked_cb), self);
+  gtk_box_append (GTK_BOX (self->matches_bar), GTK_WIDGET (self->matches_label));
+  gtk_box_append (GTK_BOX (self->matches_bar), button);
+  gtk_widget_set_visible (self->matches_bar, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (self->box), self->matches_bar, GTK_WIDGET (self->search_entry));
 }
 
 /* --- Public ---------------------------------------------------------------------------- */
@@ -779,6 +906,7 @@ caissa_game_list_set_file (CaissaGameList *self,
 
   if (self->file != NULL)
     g_signal_handlers_disconnect_by_data (self->file, self);
+  caissa_game_list_set_matches (self, NULL);
   g_set_object (&self->file, file);
   if (file != NULL)
     g_signal_connect (file, "notify", G_CALLBACK (file_notify_cb), self);
@@ -805,6 +933,9 @@ caissa_game_list_set_search (CaissaGameList *self,
 
   if (text == NULL)
     text = "";
+  /* Typing a search goes back from a position search's games to all. */
+  if (*text != '\0')
+    caissa_game_list_set_matches (self, NULL);
   if (!g_str_equal (text, gtk_editable_get_text (GTK_EDITABLE (self->search_entry))))
     {
       /* Comes back here through search-changed (at once: the entry's
@@ -824,6 +955,8 @@ caissa_game_list_get_n_shown (CaissaGameList *self)
 {
   g_return_val_if_fail (CAISSA_IS_GAME_LIST (self), 0);
 
+  if (self->matches != NULL)
+    return g_list_model_get_n_items (G_LIST_MODEL (self->matches));
   return g_list_model_get_n_items (G_LIST_MODEL (self->search));
 }
 
@@ -863,7 +996,8 @@ caissa_game_list_set_current (CaissaGameList *self,
     {
       if (gtk_sorter_get_order (gtk_column_view_get_sorter (self->column_view)) == GTK_SORTER_ORDER_NONE)
         {
-          row = caissa_pgn_search_find (self->search, position);
+          row = self->matches != NULL ? caissa_game_matches_find (self->matches, position)
+                                      : caissa_pgn_search_find (self->search, position);
           if (row == G_MAXUINT || row >= n)
             row = GTK_INVALID_LIST_POSITION;
         }
@@ -940,6 +1074,9 @@ caissa_game_list_describe (CaissaGameList *self,
   g_return_if_fail (CAISSA_IS_GAME_LIST (self));
 
   g_string_append_printf (out, "games-shown %u\n", caissa_game_list_get_n_shown (self));
+  if (self->matches != NULL)
+    g_string_append_printf (out, "games-matches %s\n",
+                            caissa_game_matches_get_complete (self->matches) ? "complete" : "partial");
   native = gtk_widget_get_native (GTK_WIDGET (self));
   if (native == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
@@ -959,4 +1096,66 @@ caissa_game_list_describe (CaissaGameList *self,
                               (int) (bounds.origin.x + sx), (int) (bounds.origin.y + sy),
                               (int) bounds.size.width, (int) bounds.size.height);
     }
+}
+
+void
+caissa_game_list_set_matches (CaissaGameList    *self,
+                              CaissaGameMatches *matches)
+{
+  g_return_if_fail (CAISSA_IS_GAME_LIST (self));
+  g_return_if_fail (matches == NULL || CAISSA_IS_GAME_MATCHES (matches));
+
+  if (self->matches == matches)
+    return;
+
+  if (self->matches != NULL)
+    g_signal_handlers_disconnect_by_data (self->matches, self);
+  g_set_object (&self->matches, matches);
+  if (matches != NULL)
+    {
+      g_signal_connect (matches, "notify", G_CALLBACK (matches_notify_cb), self);
+      /* The search's text does not apply to these games. */
+      if (*gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0')
+        {
+          gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+          caissa_pgn_search_set_text (self->search, "");
+        }
+      gtk_label_set_label (self->matches_label, caissa_game_matches_get_description (matches));
+    }
+  if (self->sort_model != NULL)
+    gtk_sort_list_model_set_model (self->sort_model,
+                                   matches != NULL ? G_LIST_MODEL (matches) : G_LIST_MODEL (self->search));
+  if (self->ply_column != NULL)
+    gtk_column_view_column_set_visible (self->ply_column, matches != NULL);
+  if (self->columns[0] != NULL)
+    {
+      g_clear_handle_id (&self->tier_idle, g_source_remove);
+      apply_tier_cb (self);
+    }
+  if (self->matches_bar != NULL)
+    gtk_widget_set_visible (self->matches_bar, matches != NULL);
+  update_status (self);
+  if (self->current != G_MAXUINT)
+    caissa_game_list_set_current (self, self->current);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_SHOWN]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCHES]);
+}
+
+CaissaGameMatches *
+caissa_game_list_get_matches (CaissaGameList *self)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME_LIST (self), NULL);
+
+  return self->matches;
+}
+
+guint
+caissa_game_list_get_match_ply (CaissaGameList *self,
+                                guint           position)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME_LIST (self), G_MAXUINT);
+
+  if (self->matches == NULL)
+    return G_MAXUINT;
+  return caissa_game_matches_get_ply (self->matches, position);
 }

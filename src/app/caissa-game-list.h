@@ -22,6 +22,7 @@
 
 #include <gtk/gtk.h>
 
+#include "caissa-game-matches.h"
 #include "caissa-pgn-file.h"
 
 G_BEGIN_DECLS
@@ -53,6 +54,17 @@ void           caissa_game_list_sort_by        (CaissaGameList *self,
  * window then leaves plain keys to it). */
 gboolean       caissa_game_list_has_focus      (CaissaGameList *self);
 void           caissa_game_list_focus_search   (CaissaGameList *self);
+/* Shows the games of a position search (from the same file) in place of
+ * the whole file's, with a column saying at which move each matched and
+ * a bar above saying what was searched for, with a button back to all
+ * games; NULL goes back. Typing a search or another file goes back too. */
+void           caissa_game_list_set_matches    (CaissaGameList    *self,
+                                                CaissaGameMatches *matches);
+CaissaGameMatches *caissa_game_list_get_matches (CaissaGameList   *self);
+/* The ply at which the game at position matched the position search
+ * shown, G_MAXUINT when none is shown or the game is not among them. */
+guint          caissa_game_list_get_match_ply  (CaissaGameList    *self,
+                                                guint              position);
 /* For tests driving the window: lines "game-row NUMBER X Y W H" for the
  * rows on screen, in the native's coordinates, and "games-shown N". */
 void           caissa_game_list_describe       (CaissaGameList *self,

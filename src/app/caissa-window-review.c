@@ -231,6 +231,17 @@ _caissa_review_edit_game (CaissaWindowReview *review,
 
 /* --- Opening ------------------------------------------------------------------------------ */
 
+/* A game found by a position search opens where it matched. */
+static void
+show_match_ply (CaissaWindowReview *review,
+                guint               position)
+{
+  guint ply = caissa_game_list_get_match_ply (review->game_list, position);
+
+  if (ply != G_MAXUINT)
+    caissa_game_go_to_ply (review->game, ply);
+}
+
 static void
 open_game_now (CaissaWindowReview *review,
                gpointer            data)
@@ -256,6 +267,7 @@ open_game_now (CaissaWindowReview *review,
   review->position = position;
   _caissa_review_set_partial (review, partial);
   _caissa_review_load_game (review, core);
+  show_match_ply (review, position);
   _caissa_review_set_dirty (review, FALSE);
   caissa_game_list_set_current (review->game_list, position);
   _caissa_review_update_title (review);
@@ -278,6 +290,7 @@ open_game (CaissaWindowReview *review,
 {
   if (position == review->position && !review->dirty && review->source == NULL)
     {
+      show_match_ply (review, position);
       if (adw_flap_get_folded (review->flap))
         adw_flap_set_reveal_flap (review->flap, FALSE);
       return;

@@ -16,6 +16,7 @@
 #include "caissa-move-list.h"
 #include "caissa-new-game-dialog.h"
 #include "caissa-window-autosave.h"
+#include "caissa-window-explorer.h"
 #include "caissa-preferences-window.h"
 #include "caissa-window-eco.h"
 #include "caissa-window.h"
@@ -938,6 +939,7 @@ caissa_window_class_init (CaissaWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.resign", "s", resign_action);
   _caissa_window_review_class_init (widget_class);
   _caissa_window_practice_class_init (widget_class);
+  _caissa_window_explorer_class_init (widget_class);
 }
 
 static gboolean
@@ -993,6 +995,7 @@ caissa_window_init (CaissaWindow *self)
 
   _caissa_window_review_new (self);
   _caissa_window_practice_init (self);
+  _caissa_window_explorer_init (self);
   update_actions (self);
 }
 
@@ -1263,6 +1266,7 @@ caissa_window_describe_state (CaissaWindow *self)
 
   _caissa_window_review_describe (_caissa_window_get_review (self), out);
   _caissa_window_practice_describe (self, out);
+  _caissa_window_explorer_describe (self, out);
 
   g_type_class_unref (outcome_class);
   g_type_class_unref (reason_class);
