@@ -15,6 +15,7 @@
 #include "caissa-engine.h"
 #include "chess-fen.h"
 #include "chess-san.h"
+#include "test-util.h"
 
 #define DEADLINE_S 60
 
@@ -34,22 +35,10 @@ result_clear (Result *r)
   memset (r, 0, sizeof *r);
 }
 
-static gboolean
-deadline_cb (gpointer user_data)
-{
-  g_error ("the event did not come within %d s", DEADLINE_S);
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until *flag is set. */
 static void
 wait_for (const gboolean *flag)
 {
-  guint id = g_timeout_add_seconds (DEADLINE_S, deadline_cb, NULL);
-
-  while (!*flag)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (id);
+  test_util_wait_for (flag, DEADLINE_S, "the engine's answer");
 }
 
 static void

@@ -553,11 +553,8 @@ caissa_engine_start_async (CaissaEngine        *self,
       g_autofree char *message = g_strdup_printf (
         /* TRANSLATORS: %s is a program name or path */
         _("The engine “%s” was not found."), self->command);
-      _caissa_engine_set_state (self, CAISSA_ENGINE_STATE_FAILED);
-      self->failed_emitted = TRUE;
-      g_signal_emit (self, signals[SIGNAL_FAILED], 0,
-                     (error = g_error_new_literal (CAISSA_ENGINE_ERROR, CAISSA_ENGINE_ERROR_NOT_FOUND, message)));
-      g_task_return_error (task, g_steal_pointer (&error));
+      self->start_task = g_steal_pointer (&task);
+      _caissa_engine_fail_literal (self, CAISSA_ENGINE_ERROR_NOT_FOUND, message);
       return;
     }
   if (g_file_test (self->path, G_FILE_TEST_IS_DIR)
@@ -566,11 +563,8 @@ caissa_engine_start_async (CaissaEngine        *self,
       g_autofree char *message = g_strdup_printf (
         /* TRANSLATORS: %s is a path */
         _("The engine “%s” cannot be run: it is not an executable program."), self->path);
-      _caissa_engine_set_state (self, CAISSA_ENGINE_STATE_FAILED);
-      self->failed_emitted = TRUE;
-      g_signal_emit (self, signals[SIGNAL_FAILED], 0,
-                     (error = g_error_new_literal (CAISSA_ENGINE_ERROR, CAISSA_ENGINE_ERROR_NOT_EXECUTABLE, message)));
-      g_task_return_error (task, g_steal_pointer (&error));
+      self->start_task = g_steal_pointer (&task);
+      _caissa_engine_fail_literal (self, CAISSA_ENGINE_ERROR_NOT_EXECUTABLE, message);
       return;
     }
 
@@ -586,12 +580,8 @@ caissa_engine_start_async (CaissaEngine        *self,
       g_autofree char *message = g_strdup_printf (
         /* TRANSLATORS: %s is a path, the second %s the system's reason */
         _("The engine “%s” cannot be run: %s"), self->path, error->message);
-      g_clear_error (&error);
-      _caissa_engine_set_state (self, CAISSA_ENGINE_STATE_FAILED);
-      self->failed_emitted = TRUE;
-      g_signal_emit (self, signals[SIGNAL_FAILED], 0,
-                     (error = g_error_new_literal (CAISSA_ENGINE_ERROR, CAISSA_ENGINE_ERROR_NOT_EXECUTABLE, message)));
-      g_task_return_error (task, g_steal_pointer (&error));
+      self->start_task = g_steal_pointer (&task);
+      _caissa_engine_fail_literal (self, CAISSA_ENGINE_ERROR_NOT_EXECUTABLE, message);
       return;
     }
   self->input = g_object_ref (g_subprocess_get_stdin_pipe (self->process));
