@@ -18,7 +18,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${CAISSA_FUZZ_BUILD_DIR:-$root/build-fuzz}
-all_targets=(fen san pgn pgn-index timecontrol encoding posdb)
+all_targets=(fen san pgn pgn-index timecontrol encoding posdb uci)
 
 seconds=60
 runs=
@@ -96,6 +96,7 @@ target_options ()
     pgn|pgn-index) max_len=8192 ;;
     encoding) max_len=1024 ;;
     posdb) max_len=4096 ;;
+    uci) max_len=2048 ;;
   esac
   local dict=$root/fuzz/dict/$t.dict
   [ -f "$dict" ] || dict=$root/fuzz/dict/${t%%-*}.dict

@@ -34,6 +34,7 @@ static const Target targets[] = {
   { "timecontrol", caissa_fuzz_timecontrol, 10 },
   { "encoding", caissa_fuzz_encoding, 5 },
   { "posdb", caissa_fuzz_posdb, 4 },
+  { "uci", caissa_fuzz_uci, 10 },
 };
 
 typedef struct

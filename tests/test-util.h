@@ -23,5 +23,11 @@ guint  test_util_timeout_multiplier (void);
 /* The monotonic time (µs) that is seconds × the multiplier from now: the
  * deadline of a wait for an event. */
 gint64 test_util_deadline           (guint seconds);
+/* Iterates the default main context until *flag is TRUE; aborts the test
+ * with what if that takes over seconds (a deadline for a loaded machine,
+ * never a timing under test). */
+void test_util_wait_for (const gboolean *flag,
+                         guint           seconds,
+                         const char     *what);
 
 G_END_DECLS

@@ -52,6 +52,8 @@ static const CliCommand commands[] = {
     "moves played after SAN... in FILE's games: SAN, games, white/draw/black %", cli_tree },
   { "find", "find FILE FEN|SUBFEN",
     "games reaching a position or matching a sub-FEN: game (from 1), first ply", cli_find },
+  { "analyse", "analyse FILE [--engine PATH] [--depth N | --movetime MS] [-j N] [-o OUT]",
+    "annotate every game with a UCI engine: [%eval], $6/$2/$4, best lines", cli_analyse },
 };
 
 static void

@@ -25,6 +25,7 @@ int cli_pgn_gen    (int argc, char **argv);
 int cli_eco        (int argc, char **argv);
 int cli_tree       (int argc, char **argv);
 int cli_find       (int argc, char **argv);
+int cli_analyse    (int argc, char **argv);
 
 /* Prints "usage: caissa-cli ..." for the command to stderr and returns 2. */
 int cli_usage_error (const char *command, const char *message);
