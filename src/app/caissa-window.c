@@ -16,6 +16,7 @@
 #include "caissa-move-list.h"
 #include "caissa-new-game-dialog.h"
 #include "caissa-window-autosave.h"
+#include "caissa-window-engine.h"
 #include "caissa-preferences-window.h"
 #include "caissa-window.h"
 #include "caissa-window-review.h"
@@ -177,6 +178,14 @@ update_status (CaissaWindow *self)
         substatus = g_strdup (_("A draw is claimed with the next move, if it makes the claim correct"));
     }
 
+  if (outcome == CAISSA_OUTCOME_NONE)
+    {
+      char *engine_status = _caissa_window_engine_status (self);
+
+      if (engine_status != NULL)
+        g_free (status), status = engine_status;
+    }
+
   if (substatus == NULL && ply != n_plies)
     /* Translators: while looking at an earlier position of the game. */
     substatus = g_strdup_printf (_("Showing move %u of %u"), ply, n_plies);
@@ -259,14 +268,16 @@ update_actions (CaissaWindow *self)
   guint ply = caissa_game_get_ply (game);
   gboolean can_offer;
   gboolean in_progress;
+  gboolean can_undo;
 
   in_progress = caissa_game_get_outcome (game) == CAISSA_OUTCOME_NONE
                 && !caissa_game_get_analysis (game);
   can_offer = caissa_game_can_offer_draw (game, CAISSA_COLOR_WHITE)
               || caissa_game_can_offer_draw (game, CAISSA_COLOR_BLACK);
 
-  gtk_widget_action_set_enabled (widget, "win.undo",
-                                 caissa_game_get_can_undo (game) || caissa_game_get_can_take_back (game));
+  if (!_caissa_window_engine_can_undo (self, &can_undo))
+    can_undo = caissa_game_get_can_undo (game) || caissa_game_get_can_take_back (game);
+  gtk_widget_action_set_enabled (widget, "win.undo", can_undo);
   gtk_widget_action_set_enabled (widget, "win.redo", caissa_game_get_can_redo (game));
   gtk_widget_action_set_enabled (widget, "win.go-first", ply > 0);
   gtk_widget_action_set_enabled (widget, "win.go-previous", ply > 0);
@@ -286,6 +297,7 @@ update_actions (CaissaWindow *self)
                                  || caissa_game_can_claim_with_a_move (game));
   gtk_widget_action_set_enabled (widget, "win.resign", in_progress);
   _caissa_window_review_update_actions (_caissa_window_get_review (self));
+  _caissa_window_engine_update (self);
 
   update_status (self);
   update_players (self);
@@ -533,6 +545,14 @@ new_game_start_cb (CaissaNewGameDialog *dialog,
       g_warning ("New game: %s", error->message);
       return;
     }
+  {
+    CaissaPlayerChooser *chooser = caissa_new_game_dialog_get_player_chooser (dialog);
+
+    caissa_player_chooser_save (chooser, self->settings);
+    caissa_window_play_engine (self, caissa_player_chooser_pick_engine_side (chooser),
+                               caissa_player_chooser_get_level (chooser),
+                               caissa_player_chooser_get_move_time (chooser) * 1000);
+  }
   gtk_window_destroy (GTK_WINDOW (dialog));
   toast (self, _("New game"));
 }
@@ -550,6 +570,7 @@ new_game_action (GtkWidget  *widget,
                                        caissa_game_get_black_name (self->game));
   caissa_new_game_dialog_set_time_control (dialog, self->time_control);
   caissa_new_game_dialog_set_auto_press (dialog, self->auto_press);
+  caissa_player_chooser_load (caissa_new_game_dialog_get_player_chooser (dialog), self->settings);
   g_signal_connect (dialog, "start", G_CALLBACK (new_game_start_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -634,6 +655,8 @@ undo_action (GtkWidget  *widget,
 {
   CaissaWindow *self = CAISSA_WINDOW (widget);
 
+  if (_caissa_window_engine_undo (self))
+    return;
   if (caissa_game_get_can_undo (self->game))
     caissa_game_undo (self->game);
   else if (caissa_game_get_can_take_back (self->game))
@@ -917,6 +940,7 @@ caissa_window_class_init (CaissaWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.resign", "s", resign_action);
   _caissa_window_review_class_init (widget_class);
   _caissa_window_practice_class_init (widget_class);
+  _caissa_window_engine_class_init (widget_class);
 }
 
 static gboolean
@@ -972,6 +996,7 @@ caissa_window_init (CaissaWindow *self)
 
   _caissa_window_review_new (self);
   _caissa_window_practice_init (self);
+  _caissa_window_engine_init (self);
   update_actions (self);
 }
 
@@ -1084,6 +1109,9 @@ caissa_window_start_game (CaissaWindow  *self,
 {
   g_return_val_if_fail (CAISSA_IS_WINDOW (self), FALSE);
 
+  if (fen != NULL && *fen != '\0' && !caissa_game_validate_fen (fen, error))
+    return FALSE;
+  _caissa_window_engine_game_started (self);
   if (fen != NULL && *fen != '\0')
     {
       if (!caissa_game_load_fen (self->game, fen, error))
@@ -1239,6 +1267,7 @@ caissa_window_describe_state (CaissaWindow *self)
 
   _caissa_window_review_describe (_caissa_window_get_review (self), out);
   _caissa_window_practice_describe (self, out);
+  _caissa_window_engine_describe (self, out);
 
   g_type_class_unref (outcome_class);
   g_type_class_unref (reason_class);

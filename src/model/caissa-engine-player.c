@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "chess-clock.h"
 #include "caissa-engine-player.h"
 
