@@ -12,6 +12,7 @@
 #include "chess-san.h"
 #include "caissa-analysis-panel.h"
 #include "caissa-engine.h"
+#include "caissa-engine-preferences.h"
 #include "caissa-flow-layout.h"
 
 /* Moves of a line shown: a line is for reading, not for its whole PV. */
@@ -33,6 +34,7 @@ struct _CaissaAnalysisPanel
   CaissaBoard   *board;
   CaissaEvalBar *eval_bar;
   CaissaEngine  *engine;
+  GSettings     *settings;
   char          *command;
   guint          n_lines;
   int            depth;
@@ -302,6 +304,7 @@ ensure_engine (CaissaAnalysisPanel *self)
   g_signal_connect (self->engine, "info", G_CALLBACK (engine_info_cb), self);
   g_signal_connect (self->engine, "failed", G_CALLBACK (engine_failed_cb), self);
   g_signal_connect_swapped (self->engine, "notify::name", G_CALLBACK (restart), self);
+  caissa_engine_apply_stored_options (self->engine, self->settings);
   caissa_engine_start_async (self->engine, NULL, NULL, NULL);
   g_snprintf (lines, sizeof lines, "%u", self->n_lines);
   caissa_engine_set_option (self->engine, "MultiPV", lines);
@@ -408,6 +411,7 @@ caissa_analysis_panel_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->board);
   g_clear_object (&self->eval_bar);
+  g_clear_object (&self->settings);
   for (guint i = 0; i < MAX_LINES; i++)
     g_clear_pointer (&self->shown[i].text, g_free);
   self->n_shown = 0;
@@ -523,6 +527,15 @@ caissa_analysis_panel_set_engine_command (CaissaAnalysisPanel *self,
   self->command = g_strdup (command);
   drop_engine (self);
   restart (self);
+}
+
+void
+caissa_analysis_panel_set_settings (CaissaAnalysisPanel *self,
+                                    GSettings           *settings)
+{
+  g_return_if_fail (CAISSA_IS_ANALYSIS_PANEL (self));
+
+  g_set_object (&self->settings, settings);
 }
 
 void

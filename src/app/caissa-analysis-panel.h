@@ -38,6 +38,9 @@ void        caissa_analysis_panel_set_eval_bar      (CaissaAnalysisPanel *self,
 /* The engine: a path or a name on PATH; NULL or "" for the first found. */
 void        caissa_analysis_panel_set_engine_command (CaissaAnalysisPanel *self,
                                                       const char          *command);
+/* The stored engine options (engine-options) are given to its engines. */
+void        caissa_analysis_panel_set_settings      (CaissaAnalysisPanel *self,
+                                                     GSettings           *settings);
 void        caissa_analysis_panel_set_n_lines       (CaissaAnalysisPanel *self,
                                                      guint                n_lines);
 /* 0 for no limit. */

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "caissa-adaptive-box.h"
+#include "caissa-engine-preferences.h"
 #include "caissa-eval-bar.h"
 #include "caissa-game-analysis.h"
 #include "caissa-player-chooser.h"
@@ -121,6 +122,7 @@ other_engine_chosen_cb (GtkNativeDialog *chooser,
       g_autofree char *path = g_file_get_path (file);
       g_autoptr(CaissaEngine) engine = caissa_engine_new (path);
 
+      caissa_engine_apply_stored_options (engine, st->settings);
       start_player (st, engine, side);
     }
   g_object_unref (chooser);
@@ -138,6 +140,7 @@ failure_response_cb (AdwMessageDialog *dialog,
     {
       g_autoptr(CaissaEngine) engine = caissa_engine_new (command);
 
+      caissa_engine_apply_stored_options (engine, st->settings);
       start_player (st, engine, side);
     }
   else if (g_str_equal (response, "other"))
@@ -240,6 +243,7 @@ caissa_window_play_engine (CaissaWindow *self,
   st->move_time_ms = MAX (move_time_ms, 100);
   command = engine_command (st);
   engine = caissa_engine_new (command);
+  caissa_engine_apply_stored_options (engine, st->settings);
   start_player (st, engine, side);
   /* The human's side at the bottom. */
   caissa_board_set_flipped (st->board, side == CAISSA_COLOR_WHITE);
@@ -478,6 +482,7 @@ analyse_game_action (GtkWidget  *widget,
     }
   command = engine_command (st);
   engine = caissa_engine_new (command);
+  caissa_engine_apply_stored_options (engine, st->settings);
   st->analysis = caissa_game_analysis_new (engine, caissa_game_get_core_game (st->game));
   if (st->settings != NULL)
     caissa_game_analysis_set_depth (st->analysis, g_settings_get_int (st->settings, "game-analysis-depth"));
@@ -508,7 +513,7 @@ _caissa_window_engine_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.analysis", NULL, analysis_action);
   gtk_widget_class_install_action (widget_class, "win.analyse-game", NULL, analyse_game_action);
   /* Not a plain letter: those type moves in SAN. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_A, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.analysis", NULL);
 }
 
@@ -565,6 +570,7 @@ _caissa_window_engine_init (CaissaWindow *self)
   caissa_analysis_panel_set_game (st->panel, st->game);
   caissa_analysis_panel_set_board (st->panel, st->board);
   caissa_analysis_panel_set_eval_bar (st->panel, st->eval_bar);
+  caissa_analysis_panel_set_settings (st->panel, st->settings);
   gtk_box_insert_child_after (GTK_BOX (side_panel), GTK_WIDGET (st->panel), gtk_widget_get_prev_sibling (move_list));
   if (st->settings != NULL)
     {
