@@ -27,6 +27,7 @@ typedef struct
   CaissaGame          *game;
   CaissaBoard         *board;
   GSettings           *settings;
+  char                *command;   /* set by caissa_window_set_engine_command () */
   CaissaEnginePlayer  *player;
   guint                level;
   guint                move_time_ms;
@@ -63,14 +64,18 @@ engine_state_free (gpointer data)
   if (st->settings != NULL)
     g_signal_handlers_disconnect_by_data (st->settings, st);
   g_clear_object (&st->settings);
+  g_free (st->command);
   g_free (st);
 }
 
 static char *
 engine_command (EngineState *st)
 {
-  g_autofree char *path = st->settings != NULL ? g_settings_get_string (st->settings, "engine-path") : NULL;
+  g_autofree char *path = NULL;
 
+  if (st->command != NULL)
+    return g_strdup (st->command);
+  path = st->settings != NULL ? g_settings_get_string (st->settings, "engine-path") : NULL;
   if (path != NULL && *path != '\0')
     return g_steal_pointer (&path);
   path = caissa_find_default_engine ();
@@ -80,6 +85,7 @@ engine_command (EngineState *st)
 /* --- Playing against the engine --------------------------------------------------------- */
 
 static void start_player (EngineState *st, CaissaEngine *engine, CaissaColor side);
+static void panel_shown (EngineState *st, gboolean shown);
 
 static void
 drop_player (EngineState *st)
@@ -257,6 +263,21 @@ caissa_window_get_engine_player (CaissaWindow *self)
   return get_state (self)->player;
 }
 
+void
+caissa_window_set_engine_command (CaissaWindow *self,
+                                  const char   *command)
+{
+  EngineState *st;
+
+  g_return_if_fail (CAISSA_IS_WINDOW (self));
+
+  st = get_state (self);
+  g_free (st->command);
+  st->command = g_strdup (command);
+  if (gtk_toggle_button_get_active (st->button))
+    panel_shown (st, TRUE);
+}
+
 CaissaAnalysisPanel *
 caissa_window_get_analysis_panel (CaissaWindow *self)
 {
@@ -351,11 +372,14 @@ panel_shown (EngineState *st,
   gtk_widget_set_visible (GTK_WIDGET (st->eval_bar), shown);
   gtk_widget_set_margin_start (board, shown ? 12 + EVAL_BAR_ROOM : 12);
   caissa_analysis_panel_set_active (st->panel, shown);
+  if (shown)
+    {
+      g_autofree char *command = engine_command (st);
+
+      caissa_analysis_panel_set_engine_command (st->panel, command);
+    }
   if (st->settings != NULL && shown)
     {
-      g_autofree char *path = g_settings_get_string (st->settings, "engine-path");
-
-      caissa_analysis_panel_set_engine_command (st->panel, path);
       caissa_analysis_panel_set_n_lines (st->panel, g_settings_get_int (st->settings, "analysis-lines"));
       caissa_analysis_panel_set_limits (st->panel, g_settings_get_int (st->settings, "analysis-depth"),
                                         g_settings_get_int (st->settings, "analysis-time"));
@@ -614,6 +638,7 @@ _caissa_window_engine_describe (CaissaWindow *self,
     g_string_append_printf (out, "engine-thinking %d\n", caissa_engine_player_get_thinking (st->player));
   g_string_append_printf (out, "board-interactive %d\n", caissa_board_get_interactive (st->board));
   g_string_append_printf (out, "analysis-shown %d\n", gtk_widget_get_visible (GTK_WIDGET (st->panel)));
+  g_string_append_printf (out, "analysis-blocked %d\n", blocked_reason (st) != NULL);
   g_string_append_printf (out, "analysis-lines %u\n", caissa_analysis_panel_get_n_lines_shown (st->panel));
   for (guint i = 0; i < caissa_analysis_panel_get_n_lines_shown (st->panel); i++)
     {

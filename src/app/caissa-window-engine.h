@@ -25,6 +25,10 @@ void                caissa_window_play_engine        (CaissaWindow *self,
                                                       guint         level,
                                                       guint         move_time_ms);
 CaissaEnginePlayer *caissa_window_get_engine_player  (CaissaWindow *self);
+/* The engine to use in place of the preferences' (NULL: theirs again);
+ * for tests and the command line. */
+void                caissa_window_set_engine_command (CaissaWindow *self,
+                                                      const char   *command);
 CaissaAnalysisPanel *caissa_window_get_analysis_panel (CaissaWindow *self);
 
 /* Hooks for caissa-window.c. */
