@@ -284,6 +284,8 @@ drop_engine (CaissaAnalysisPanel *self)
     }
 }
 
+static void engine_name_cb (CaissaAnalysisPanel *self);
+
 static void
 ensure_engine (CaissaAnalysisPanel *self)
 {
@@ -303,11 +305,17 @@ ensure_engine (CaissaAnalysisPanel *self)
   self->engine = caissa_engine_new (command);
   g_signal_connect (self->engine, "info", G_CALLBACK (engine_info_cb), self);
   g_signal_connect (self->engine, "failed", G_CALLBACK (engine_failed_cb), self);
-  g_signal_connect_swapped (self->engine, "notify::name", G_CALLBACK (restart), self);
+  g_signal_connect_swapped (self->engine, "notify::name", G_CALLBACK (engine_name_cb), self);
   caissa_engine_apply_stored_options (self->engine, self->settings);
   caissa_engine_start_async (self->engine, NULL, NULL, NULL);
   g_snprintf (lines, sizeof lines, "%u", self->n_lines);
   caissa_engine_set_option (self->engine, "MultiPV", lines);
+}
+
+static void
+engine_name_cb (CaissaAnalysisPanel *self)
+{
+  gtk_label_set_label (GTK_LABEL (self->name_label), caissa_engine_get_name (self->engine));
 }
 
 static gboolean

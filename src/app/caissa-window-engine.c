@@ -111,7 +111,7 @@ player_notify_cb (CaissaEnginePlayer *player,
 {
   update_board (st);
   /* The status line says who is thinking. */
-  g_object_notify (G_OBJECT (st->game), "fen");
+  _caissa_window_refresh (st->window);
 }
 
 static void

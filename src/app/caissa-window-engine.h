@@ -31,7 +31,9 @@ void                caissa_window_set_engine_command (CaissaWindow *self,
                                                       const char   *command);
 CaissaAnalysisPanel *caissa_window_get_analysis_panel (CaissaWindow *self);
 
-/* Hooks for caissa-window.c. */
+/* Hooks for caissa-window.c, and the one it gives back: its actions and
+ * status brought up to date. */
+void                _caissa_window_refresh           (CaissaWindow   *self);
 void                _caissa_window_engine_class_init (GtkWidgetClass *widget_class);
 void                _caissa_window_engine_init       (CaissaWindow   *self);
 /* A new game (or another game loaded) ends the engine's part in the old. */

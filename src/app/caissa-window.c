@@ -304,6 +304,12 @@ update_actions (CaissaWindow *self)
   update_offer (self);
 }
 
+void
+_caissa_window_refresh (CaissaWindow *self)
+{
+  update_actions (self);
+}
+
 static void show_clock (CaissaWindow *self);
 
 static void
