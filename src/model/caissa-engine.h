@@ -31,6 +31,9 @@
  * Disposing the object (or caissa_engine_quit ()) sends "quit", closes the
  * engine's input and kills the process if it has not exited within a grace
  * period; the child is reaped (no zombie) even after the object is gone.
+ * A pending task (start, go) holds a reference on the engine (GTask does),
+ * so to end an engine that may be searching call caissa_engine_quit ()
+ * before dropping it: its tasks then complete with G_IO_ERROR_CANCELLED.
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -160,8 +163,9 @@ const ChessUciOption *caissa_engine_find_option   (CaissaEngine *self,
 /* Sends "setoption name NAME value VALUE" (VALUE NULL for a button) if the
  * engine offers NAME; a spin value is clamped to its min/max. Returns
  * FALSE (and sends nothing) when the option is not offered. Before the
- * handshake the option is checked and sent once it is done. A setoption
- * during a search is sent after that search ends. */
+ * handshake (and the options are known) it returns TRUE and the option is
+ * checked and sent once the handshake is done. A setoption during a
+ * search is sent after that search ends. */
 gboolean          caissa_engine_set_option        (CaissaEngine *self,
                                                    const char   *name,
                                                    const char   *value);
