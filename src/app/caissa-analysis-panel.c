@@ -261,10 +261,13 @@ go_done_cb (GObject      *source,
             GAsyncResult *result,
             gpointer      user_data)
 {
-  g_autoptr(CaissaAnalysisPanel) self = user_data;
+  /* Held weakly: a panel gone need not wait for its engine. */
+  g_autoptr(CaissaAnalysisPanel) self = g_weak_ref_get (user_data);
   g_autoptr(GError) error = NULL;
 
-  if (!caissa_engine_go_finish (CAISSA_ENGINE (source), result, NULL, NULL, &error))
+  g_weak_ref_clear (user_data);
+  g_free (user_data);
+  if (!caissa_engine_go_finish (CAISSA_ENGINE (source), result, NULL, NULL, &error) || self == NULL)
     return;  /* cancelled (a newer search runs), or reported by "failed" */
   if (CAISSA_ENGINE (source) == self->engine)
     gtk_spinner_stop (GTK_SPINNER (self->spinner));
@@ -376,7 +379,12 @@ restart_cb (gpointer data)
     limits.infinite = TRUE;
   self->search = g_cancellable_new ();
   gtk_spinner_start (GTK_SPINNER (self->spinner));
-  caissa_engine_go_async (self->engine, &limits, self->search, go_done_cb, g_object_ref (self));
+  {
+    GWeakRef *ref = g_new (GWeakRef, 1);
+
+    g_weak_ref_init (ref, self);
+    caissa_engine_go_async (self->engine, &limits, self->search, go_done_cb, ref);
+  }
   return G_SOURCE_REMOVE;
 }
 

@@ -113,17 +113,44 @@ cancel_search (CaissaEnginePlayer *self)
   set_thinking (self, FALSE);
 }
 
+typedef struct
+{
+  GWeakRef  player;
+  GError   *error;
+} Failure;
+
+static gboolean
+emit_failed_cb (gpointer data)
+{
+  Failure *failure = data;
+  g_autoptr(CaissaEnginePlayer) self = g_weak_ref_get (&failure->player);
+
+  if (self != NULL)
+    g_signal_emit (self, signals[FAILED], 0, failure->error);
+  g_weak_ref_clear (&failure->player);
+  g_error_free (failure->error);
+  g_free (failure);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 fail (CaissaEnginePlayer *self,
       const GError       *error)
 {
+  Failure *failure;
+
   if (self->failed)
     return;
   cancel_search (self);
   self->failed = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FAILED]);
   update_engine_to_move (self);
-  g_signal_emit (self, signals[FAILED], 0, error);
+  /* From an idle: an engine that cannot even start fails inside
+   * caissa_engine_player_new (), before the caller could connect. */
+  failure = g_new0 (Failure, 1);
+  g_weak_ref_init (&failure->player, self);
+  failure->error = g_error_copy (error);
+  g_idle_add (emit_failed_cb, failure);
 }
 
 static void
@@ -210,18 +237,37 @@ try_claim (CaissaEnginePlayer *self,
   return FALSE;
 }
 
+/* A search's callback holds the player weakly: a player dropped (a new
+ * game) must be gone at once, not kept until its engine answers. */
+static GWeakRef *
+weak_ref_new (gpointer object)
+{
+  GWeakRef *ref = g_new (GWeakRef, 1);
+
+  g_weak_ref_init (ref, object);
+  return ref;
+}
+
+static void
+weak_ref_free (GWeakRef *ref)
+{
+  g_weak_ref_clear (ref);
+  g_free (ref);
+}
+
 static void
 go_done_cb (GObject      *source,
             GAsyncResult *result,
             gpointer      user_data)
 {
-  g_autoptr(CaissaEnginePlayer) self = user_data;
+  g_autoptr(CaissaEnginePlayer) self = g_weak_ref_get (user_data);
   g_autoptr(GError) error = NULL;
   ChessMove best = CHESS_MOVE_NONE, ponder = CHESS_MOVE_NONE;
   gboolean ok;
 
+  weak_ref_free (user_data);
   ok = caissa_engine_go_finish (CAISSA_ENGINE (source), result, &best, &ponder, &error);
-  if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (self == NULL || (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
     return;
   /* A search cancelled (or overtaken) while its answer was on the way. */
   if (self->search == NULL || g_cancellable_is_cancelled (self->search)
@@ -299,7 +345,7 @@ think_cb (gpointer data)
   self->search = g_cancellable_new ();
   self->search_plies = n;
   set_thinking (self, TRUE);
-  caissa_engine_go_async (self->engine, &limits, self->search, go_done_cb, g_object_ref (self));
+  caissa_engine_go_async (self->engine, &limits, self->search, go_done_cb, weak_ref_new (self));
   return G_SOURCE_REMOVE;
 }
 
@@ -449,19 +495,6 @@ caissa_engine_player_init (CaissaEnginePlayer *self)
 {
 }
 
-static void
-engine_started_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(CaissaEnginePlayer) self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (!caissa_engine_start_finish (CAISSA_ENGINE (source), result, &error)
-      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    fail (self, error);
-}
-
 CaissaEnginePlayer *
 caissa_engine_player_new (CaissaGame   *game,
                           CaissaEngine *engine,
@@ -484,7 +517,8 @@ caissa_engine_player_new (CaissaGame   *game,
 
   g_signal_connect (engine, "failed", G_CALLBACK (engine_failed_cb), self);
   if (caissa_engine_get_state (engine) == CAISSA_ENGINE_STATE_NEW)
-    caissa_engine_start_async (engine, NULL, engine_started_cb, g_object_ref (self));
+    /* A failure to start comes as the engine's "failed". */
+    caissa_engine_start_async (engine, NULL, NULL, NULL);
   else if (caissa_engine_get_state (engine) == CAISSA_ENGINE_STATE_FAILED
            || caissa_engine_get_state (engine) == CAISSA_ENGINE_STATE_QUIT)
     self->failed = TRUE;

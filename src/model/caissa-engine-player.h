@@ -26,7 +26,9 @@
  * back the human's last move and the engine's reply to it.
  *
  * Failures: when the engine fails (CaissaEngine's "failed", or an error of
- * a search), "failed" is emitted once with the engine's message and the
+ * a search), "failed" is emitted once (from an idle, so that a caller
+ * connecting after caissa_engine_player_new () hears it) with the
+ * engine's message and the
  * player stops: the game and the clocks are left as they were. The caller
  * may make a new player (retry, another engine) or drop it (the game goes
  * on between humans).
