@@ -44,6 +44,8 @@ static const CliCommand commands[] = {
     "index a large PGN file: game count, time, first batch, memory", cli_pgn_index },
   { "pgn-gen", "pgn-gen N SEED",
     "write N random legal games, reproducibly (for benchmarks)", cli_pgn_gen },
+  { "analyse", "analyse FILE [--engine PATH] [--depth N | --movetime MS] [-j N] [-o OUT]",
+    "annotate every game with a UCI engine: [%eval], $6/$2/$4, best lines", cli_analyse },
 };
 
 static void

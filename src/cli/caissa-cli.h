@@ -22,6 +22,7 @@ int cli_pgn_export (int argc, char **argv);
 int cli_pgn_dump   (int argc, char **argv);
 int cli_pgn_index  (int argc, char **argv);
 int cli_pgn_gen    (int argc, char **argv);
+int cli_analyse    (int argc, char **argv);
 
 /* Prints "usage: caissa-cli ..." for the command to stderr and returns 2. */
 int cli_usage_error (const char *command, const char *message);

@@ -256,14 +256,18 @@ send (CaissaEngine *self,
       ...)
 {
   va_list args;
+  gsize from;
 
   if (self->process == NULL || self->state == CAISSA_ENGINE_STATE_FAILED
       || self->state == CAISSA_ENGINE_STATE_QUIT)
     return;
+  from = self->outbuf->len;
+
   va_start (args, format);
   g_string_append_vprintf (self->outbuf, format, args);
   va_end (args);
-  g_debug ("%s < %.*s", display_name (self), (int) MIN (self->outbuf->len, 200), self->outbuf->str);
+  g_debug ("%s < %.*s", display_name (self), (int) MIN (self->outbuf->len - from, 200),
+           self->outbuf->str + from);
   g_string_append_c (self->outbuf, '\n');
   write_more (self);
 }
