@@ -59,7 +59,10 @@ engine_state_free (gpointer data)
   g_clear_object (&st->analysis_cancel);
   g_clear_object (&st->analysis);
   if (st->player != NULL)
-    g_signal_handlers_disconnect_by_data (st->player, st);
+    {
+      g_signal_handlers_disconnect_by_data (st->player, st);
+      g_signal_handlers_disconnect_by_data (caissa_engine_player_get_engine (st->player), st);
+    }
   g_clear_object (&st->player);
   if (st->settings != NULL)
     g_signal_handlers_disconnect_by_data (st->settings, st);
@@ -93,6 +96,7 @@ drop_player (EngineState *st)
   if (st->player == NULL)
     return;
   g_signal_handlers_disconnect_by_data (st->player, st);
+  g_signal_handlers_disconnect_by_data (caissa_engine_player_get_engine (st->player), st);
   g_clear_object (&st->player);
   caissa_board_set_interactive (st->board, TRUE);
 }
@@ -223,7 +227,7 @@ start_player (EngineState  *st,
   st->player = caissa_engine_player_new (st->game, engine, side, st->level, st->move_time_ms);
   g_signal_connect (st->player, "notify", G_CALLBACK (player_notify_cb), st);
   g_signal_connect (st->player, "failed", G_CALLBACK (player_failed_cb), st);
-  g_signal_connect_object (engine, "notify::name", G_CALLBACK (engine_name_cb), st->window, G_CONNECT_SWAPPED);
+  g_signal_connect (engine, "notify::name", G_CALLBACK (engine_name_cb), st);
   engine_name_cb (engine, NULL, st);
   update_board (st);
   _caissa_window_engine_update (st->window);
