@@ -32,6 +32,7 @@ int caissa_fuzz_san          (const uint8_t *data, size_t size);
 int caissa_fuzz_pgn          (const uint8_t *data, size_t size);
 int caissa_fuzz_pgn_index    (const uint8_t *data, size_t size);
 int caissa_fuzz_timecontrol  (const uint8_t *data, size_t size);
+int caissa_fuzz_uci          (const uint8_t *data, size_t size);
 
 /* Aborts with file:line and the failed condition when cond is false. */
 #define FUZZ_CHECK(cond, ...)                                            \

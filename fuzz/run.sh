@@ -18,7 +18,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${CAISSA_FUZZ_BUILD_DIR:-$root/build-fuzz}
-all_targets=(fen san pgn pgn-index timecontrol)
+all_targets=(fen san pgn pgn-index timecontrol uci)
 
 seconds=60
 runs=
@@ -94,6 +94,7 @@ target_options ()
     fen|timecontrol) max_len=256 ;;
     san) max_len=512 ;;
     pgn|pgn-index) max_len=8192 ;;
+    uci) max_len=2048 ;;
   esac
   local dict=$root/fuzz/dict/$t.dict
   [ -f "$dict" ] || dict=$root/fuzz/dict/${t%%-*}.dict

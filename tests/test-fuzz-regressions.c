@@ -32,6 +32,7 @@ static const Target targets[] = {
   { "pgn", caissa_fuzz_pgn, 5 },
   { "pgn-index", caissa_fuzz_pgn_index, 5 },
   { "timecontrol", caissa_fuzz_timecontrol, 10 },
+  { "uci", caissa_fuzz_uci, 10 },
 };
 
 typedef struct
