@@ -342,6 +342,39 @@ test_stockfish_analysis (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* "Analyse this Game": [%eval] on every move, ?? on the blunder, the
+ * engine's line beside it; saved in the PGN; undone by the toast's Undo. */
+static void
+test_stockfish_analyse_game (void)
+{
+  CaissaWindow *window = new_window ();
+  CaissaGame *game = caissa_window_get_game (window);
+  const char *moves[] = { "e4", "e5", "Qh5", "Ke7", "Qxe5#" };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *undone = NULL;
+
+  caissa_window_set_engine_command (window, STOCKFISH);
+  caissa_game_set_analysis (game, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    g_assert_true (caissa_game_play_san (game, moves[i], NULL));
+  before = caissa_game_to_pgn (game);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL);
+  test_util_assert_state (window, "game-analysis", "running");
+  test_util_wait_state (window, "game-analysis", "written");
+  after = caissa_game_to_pgn (game);
+  g_assert_nonnull (strstr (after, "[%eval "));
+  /* 2... Ke7 throws the game away: a blunder, with the engine's move. */
+  g_test_message ("%s", after);
+  g_assert_true (g_regex_match_simple ("Ke7\\s+\\$4", after, 0, 0));
+  g_assert_nonnull (strstr (after, "("));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo-analysis", NULL);
+  undone = caissa_game_to_pgn (game);
+  g_assert_cmpstr (undone, ==, before);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -359,6 +392,7 @@ main (int   argc,
   g_test_add_func ("/app/window/analysis-blocked", test_window_analysis_blocked);
   g_test_add_func ("/stockfish/play-three-moves", test_stockfish_play);
   g_test_add_func ("/stockfish/analysis-panel", test_stockfish_analysis);
+  g_test_add_func ("/stockfish/analyse-game", test_stockfish_analyse_game);
 
   return g_test_run ();
 }

@@ -18,6 +18,8 @@
 /* Moves of a line shown: a line is for reading, not for its whole PV. */
 #define MAX_MOVES_SHOWN 12
 #define MAX_LINES 5
+/* Pixels of lines shown before they scroll. */
+#define MAX_LINES_HEIGHT 200
 
 typedef struct
 {
@@ -451,6 +453,7 @@ caissa_analysis_panel_init (CaissaAnalysisPanel *self)
 {
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *title = gtk_label_new (_("Analysis"));
+  GtkWidget *scrolled;
 
   self->n_lines = 3;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
@@ -487,8 +490,15 @@ caissa_analysis_panel_init (CaissaAnalysisPanel *self)
   g_signal_connect_swapped (self->retry_button, "clicked", G_CALLBACK (retry_clicked_cb), self);
   gtk_box_append (GTK_BOX (self), self->retry_button);
 
+  /* Scrolled past a few rows: the side panel must still fit a small
+   * window with the move list below. */
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), MAX_LINES_HEIGHT);
   self->lines_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_box_append (GTK_BOX (self), self->lines_box);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->lines_box);
+  gtk_box_append (GTK_BOX (self), scrolled);
 }
 
 GtkWidget *

@@ -89,6 +89,14 @@ caissa_eval_bar_snapshot (GtkWidget   *widget,
   else
     gtk_snapshot_append_color (snapshot, &white, &GRAPHENE_RECT_INIT (0, height - white_h, width, white_h));
   gtk_snapshot_pop (snapshot);
+  /* An edge that shows the bar's length on a dark background too. */
+  {
+    float widths[4] = { 1, 1, 1, 1 };
+    GdkRGBA edge = { 0.5, 0.5, 0.5, 0.6 };
+    GdkRGBA edges[4] = { edge, edge, edge, edge };
+
+    gtk_snapshot_append_border (snapshot, &outline, widths, edges);
+  }
 
   gtk_widget_snapshot_child (widget, self->label, snapshot);
 }

@@ -41,6 +41,13 @@ typedef struct
   GCancellable        *analysis_cancel;
   GtkWidget           *analysis_box;
   GtkProgressBar      *analysis_progress;
+  /* The game before the analysis was written, for the toast's Undo. */
+  ChessGame           *before;
+  ChessNodeId          before_shown;
+  /* The game analysed, and the game as the analysis wrote it (PGN): the
+   * results and the Undo apply to those only. */
+  ChessGame           *analysed;
+  char                *written;
 } EngineState;
 
 static EngineState *
@@ -58,6 +65,9 @@ engine_state_free (gpointer data)
     g_cancellable_cancel (st->analysis_cancel);
   g_clear_object (&st->analysis_cancel);
   g_clear_object (&st->analysis);
+  g_clear_pointer (&st->before, chess_game_free);
+  g_clear_pointer (&st->analysed, chess_game_free);
+  g_clear_pointer (&st->written, g_free);
   if (st->player != NULL)
     {
       g_signal_handlers_disconnect_by_data (st->player, st);
@@ -216,6 +226,7 @@ engine_name_cb (CaissaEngine *engine,
     caissa_game_set_white_name (st->game, name);
   else
     caissa_game_set_black_name (st->game, name);
+  _caissa_window_refresh (st->window);
 }
 
 static void
@@ -434,12 +445,65 @@ flipped_cb (CaissaBoard *board,
 
 /* --- Analyse this game ------------------------------------------------------------------- */
 
+/* The same start and the same main-line moves. */
+static gboolean
+same_main_line (const ChessGame *a,
+                const ChessGame *b)
+{
+  ChessNodeId na = CHESS_NODE_ROOT, nb = CHESS_NODE_ROOT;
+
+  if (b == NULL || chess_game_start_position (a)->key != chess_game_start_position (b)->key)
+    return FALSE;
+  for (;;)
+    {
+      na = chess_game_node_next (a, na);
+      nb = chess_game_node_next (b, nb);
+      if (na == CHESS_NODE_NONE || nb == CHESS_NODE_NONE)
+        return na == nb;
+      if (chess_game_node_move (a, na) != chess_game_node_move (b, nb))
+        return FALSE;
+    }
+}
+
 static gboolean
 apply_analysis (ChessGame   *core,
                 ChessNodeId *shown,
                 gpointer     data)
 {
   return caissa_game_analysis_apply (data, core) > 0;
+}
+
+/* The toast's Undo: the game as it was before the analysis, as an edit
+ * (caissa-window-review.c's _caissa_review_edit_game () does the same). */
+static void
+undo_analysis_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  EngineState *st = get_state (CAISSA_WINDOW (widget));
+  CaissaWindowReview *review = _caissa_window_get_review (st->window);
+  ChessGame *copy;
+
+  g_autofree char *now = NULL;
+
+  if (st->before == NULL)
+    return;
+  /* Not over anything done since. */
+  now = caissa_game_to_pgn (st->game);
+  if (g_strcmp0 (now, st->written) != 0)
+    {
+      g_clear_pointer (&st->before, chess_game_free);
+      return;
+    }
+  copy = g_steal_pointer (&st->before);
+  review->loading = TRUE;
+  caissa_game_load_core_game (st->game, copy);
+  if (chess_game_node_valid (copy, st->before_shown))
+    caissa_game_go_to_node (st->game, st->before_shown);
+  review->loading = FALSE;
+  caissa_move_list_refresh (review->move_list);
+  _caissa_review_update_marks (review);
+  _caissa_review_set_dirty (review, TRUE);
 }
 
 static void
@@ -456,10 +520,22 @@ analysis_done_cb (GObject      *source,
   if (st == NULL || st->analysis != analysis)
     return;
   gtk_widget_set_visible (st->analysis_box, FALSE);
-  if (ok)
+  if (ok && !same_main_line (caissa_game_get_core_game (st->game), st->analysed))
+    _caissa_window_add_toast (window, adw_toast_new (_("The game changed during the analysis: nothing was written")));
+  else if (ok)
     {
+      AdwToast *toast;
+
+      g_clear_pointer (&st->before, chess_game_free);
+      st->before = chess_game_copy (caissa_game_get_core_game (st->game));
+      st->before_shown = caissa_game_get_shown_node (st->game);
       _caissa_review_edit_game (_caissa_window_get_review (window), apply_analysis, analysis);
-      _caissa_window_add_toast (window, adw_toast_new (_("The engine’s analysis was written into the game")));
+      g_free (st->written);
+      st->written = caissa_game_to_pgn (st->game);
+      toast = adw_toast_new (_("The engine’s analysis was written into the game"));
+      adw_toast_set_button_label (toast, _("_Undo"));
+      adw_toast_set_action_name (toast, "win.undo-analysis");
+      _caissa_window_add_toast (window, toast);
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
@@ -508,10 +584,18 @@ analyse_game_action (GtkWidget  *widget,
       _caissa_window_add_toast (self, adw_toast_new (blocked_reason (st)));
       return;
     }
+  if (st->player != NULL && caissa_game_get_outcome (st->game) == CAISSA_OUTCOME_NONE)
+    {
+      _caissa_window_add_toast (self, adw_toast_new (_("Not available while playing against the computer: "
+                                                       "the game can be analysed when it ends.")));
+      return;
+    }
   command = engine_command (st);
   engine = caissa_engine_new (command);
   caissa_engine_apply_stored_options (engine, st->settings);
   st->analysis = caissa_game_analysis_new (engine, caissa_game_get_core_game (st->game));
+  g_clear_pointer (&st->analysed, chess_game_free);
+  st->analysed = chess_game_copy (caissa_game_get_core_game (st->game));
   if (st->settings != NULL)
     caissa_game_analysis_set_depth (st->analysis, g_settings_get_int (st->settings, "game-analysis-depth"));
   st->analysis_cancel = g_cancellable_new ();
@@ -540,6 +624,7 @@ _caissa_window_engine_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child_full (widget_class, "header_bar", FALSE, 0);
   gtk_widget_class_install_action (widget_class, "win.analysis", NULL, analysis_action);
   gtk_widget_class_install_action (widget_class, "win.analyse-game", NULL, analyse_game_action);
+  gtk_widget_class_install_action (widget_class, "win.undo-analysis", NULL, undo_analysis_action);
   /* Not a plain letter: those type moves in SAN. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.analysis", NULL);
@@ -641,6 +726,8 @@ _caissa_window_engine_describe (CaissaWindow *self,
   if (st->player != NULL)
     g_string_append_printf (out, "engine-thinking %d\n", caissa_engine_player_get_thinking (st->player));
   g_string_append_printf (out, "board-interactive %d\n", caissa_board_get_interactive (st->board));
+  g_string_append_printf (out, "game-analysis %s\n", st->analysis != NULL ? "running"
+                                                   : st->before != NULL ? "written" : "none");
   g_string_append_printf (out, "analysis-shown %d\n", gtk_widget_get_visible (GTK_WIDGET (st->panel)));
   g_string_append_printf (out, "analysis-blocked %d\n", blocked_reason (st) != NULL);
   g_string_append_printf (out, "analysis-lines %u\n", caissa_analysis_panel_get_n_lines_shown (st->panel));
