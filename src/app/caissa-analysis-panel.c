@@ -58,6 +58,7 @@ struct _CaissaAnalysisPanel
   GtkWidget     *message_label;
   GtkWidget     *retry_button;
   GtkWidget     *lines_box;
+  GtkWidget     *lines_scrolled;
 };
 
 G_DEFINE_FINAL_TYPE (CaissaAnalysisPanel, caissa_analysis_panel, GTK_TYPE_BOX)
@@ -105,6 +106,7 @@ clear_shown (CaissaAnalysisPanel *self)
   self->n_shown = 0;
   while ((child = gtk_widget_get_first_child (self->lines_box)) != NULL)
     gtk_box_remove (GTK_BOX (self->lines_box), child);
+  gtk_widget_set_visible (self->lines_scrolled, FALSE);
 }
 
 static void
@@ -222,6 +224,7 @@ engine_info_cb (CaissaEngine        *engine,
       gtk_box_append (GTK_BOX (self->lines_box), line_row (self, i, line));
       self->n_shown = i + 1;
     }
+  gtk_widget_set_visible (self->lines_scrolled, self->n_shown > 0);
 
   best = caissa_engine_get_line (engine, 0);
   {
@@ -230,6 +233,7 @@ engine_info_cb (CaissaEngine        *engine,
     g_autofree char *info = g_strdup_printf (_("Depth %d · %s"), best->depth, speed);
 
     gtk_label_set_label (GTK_LABEL (self->info_label), info);
+    gtk_widget_set_visible (self->info_label, TRUE);
   }
   if (self->board != NULL && best->pv_len > 0)
     caissa_board_set_hint_arrow (self->board, chess_move_from (best->pv[0]), chess_move_to (best->pv[0]),
@@ -339,6 +343,10 @@ restart_cb (gpointer data)
   g_clear_object (&self->search);
   clear_shown (self);
   gtk_label_set_label (GTK_LABEL (self->info_label), "");
+  gtk_widget_set_visible (self->info_label, FALSE);
+  /* The bar says nothing while the panel does not analyse. */
+  if (self->eval_bar != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), self->active && self->blocked_reason == NULL);
 
   if (!self->active || self->game == NULL || self->blocked_reason != NULL)
     {
@@ -499,6 +507,9 @@ caissa_analysis_panel_init (CaissaAnalysisPanel *self)
   self->lines_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->lines_box);
   gtk_box_append (GTK_BOX (self), scrolled);
+  self->lines_scrolled = scrolled;
+  gtk_widget_set_visible (scrolled, FALSE);
+  gtk_widget_set_visible (self->info_label, FALSE);
 }
 
 GtkWidget *

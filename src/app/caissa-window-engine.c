@@ -384,7 +384,7 @@ panel_shown (EngineState *st,
   GtkWidget *board = GTK_WIDGET (st->board);
 
   gtk_widget_set_visible (GTK_WIDGET (st->panel), shown);
-  gtk_widget_set_visible (GTK_WIDGET (st->eval_bar), shown);
+  /* (The panel shows the bar while it analyses.) */
   gtk_widget_set_margin_start (board, shown ? 12 + EVAL_BAR_ROOM : 12);
   caissa_analysis_panel_set_active (st->panel, shown);
   if (shown)
