@@ -278,7 +278,7 @@ build_pieces (CaissaBoard *self)
         }
     }
 
-  if (self->arrows->len > 0)
+  if (self->arrows->len > 0 || self->hint.from != CHESS_NO_SQUARE)
     {
       cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, 8 * s, 8 * s));
 
@@ -291,6 +291,8 @@ build_pieces (CaissaBoard *self)
           if (arrow->from < 64 && arrow->to < 64 && arrow->from != arrow->to)
             append_arrow (cr, self, arrow);
         }
+      if (self->hint.from < 64 && self->hint.to < 64 && self->hint.from != self->hint.to)
+        append_arrow (cr, self, &self->hint);
       cairo_pop_group_to_source (cr);
       cairo_paint_with_alpha (cr, 0.8);
       cairo_destroy (cr);

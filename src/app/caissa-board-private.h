@@ -38,6 +38,8 @@ struct _CaissaBoard
 
   GArray         *arrows;
   GArray         *marks;
+  /* The engine's best move (the analysis panel), over the comment's arrows. */
+  CaissaBoardArrow hint;
 
   /* Geometry: whole-pixel squares, the board centred in the allocation. */
   int             square_size;

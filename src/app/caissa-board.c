@@ -619,6 +619,7 @@ caissa_board_init (CaissaBoard *self)
   self->show_legal_moves = TRUE;
   self->animate = TRUE;
   self->interactive = TRUE;
+  self->hint = (CaissaBoardArrow) { CHESS_NO_SQUARE, CHESS_NO_SQUARE, CAISSA_BOARD_MARK_BLUE };
   self->theme = g_strdup ("brown");
   gdk_rgba_parse (&self->light, themes[0].light);
   gdk_rgba_parse (&self->dark, themes[0].dark);
@@ -904,6 +905,22 @@ caissa_board_set_arrows (CaissaBoard            *self,
     return;
   g_array_set_size (self->arrows, 0);
   g_array_append_vals (self->arrows, arrows, n_arrows);
+  _caissa_board_invalidate_pieces (self);
+}
+
+void
+caissa_board_set_hint_arrow (CaissaBoard          *self,
+                             ChessSquare           from,
+                             ChessSquare           to,
+                             CaissaBoardMarkColor  color)
+{
+  g_return_if_fail (CAISSA_IS_BOARD (self));
+
+  if (from >= 64 || to >= 64)
+    from = to = CHESS_NO_SQUARE;
+  if (self->hint.from == from && self->hint.to == to && self->hint.color == color)
+    return;
+  self->hint = (CaissaBoardArrow) { from, to, color };
   _caissa_board_invalidate_pieces (self);
 }
 

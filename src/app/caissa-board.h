@@ -87,6 +87,12 @@ void            caissa_board_set_piece_set      (CaissaBoard    *self,
 void            caissa_board_set_arrows         (CaissaBoard            *self,
                                                  const CaissaBoardArrow *arrows,
                                                  guint                   n_arrows);
+/* One more arrow, kept apart from those above (the engine's best move):
+ * from CHESS_NO_SQUARE removes it. */
+void            caissa_board_set_hint_arrow     (CaissaBoard          *self,
+                                                 ChessSquare           from,
+                                                 ChessSquare           to,
+                                                 CaissaBoardMarkColor  color);
 void            caissa_board_set_marks          (CaissaBoard           *self,
                                                  const CaissaBoardMark *marks,
                                                  guint                  n_marks);

@@ -13,6 +13,7 @@
 #include "caissa-game.h"
 #include "caissa-new-game-dialog.h"
 #include "caissa-time-words.h"
+#include "caissa-player-chooser.h"
 
 struct _CaissaNewGameDialog
 {
@@ -25,6 +26,7 @@ struct _CaissaNewGameDialog
   AdwEntryRow    *fen_row;
   GtkLabel       *error_label;
   GtkWidget      *start_button;
+  CaissaPlayerChooser *player_chooser;
 
   AdwComboRow    *time_control_row;
   AdwEntryRow    *custom_row;
@@ -288,6 +290,8 @@ caissa_new_game_dialog_class_init (CaissaNewGameDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/caissa/Caissa/ui/caissa-new-game-dialog.ui");
+  g_type_ensure (CAISSA_TYPE_PLAYER_CHOOSER);
+  gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, player_chooser);
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, white_row);
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, black_row);
   gtk_widget_class_bind_template_child (widget_class, CaissaNewGameDialog, initial_check);
@@ -446,4 +450,12 @@ caissa_new_game_dialog_set_auto_press (CaissaNewGameDialog *self,
   g_return_if_fail (CAISSA_IS_NEW_GAME_DIALOG (self));
 
   gtk_switch_set_active (self->auto_press_switch, auto_press);
+}
+
+CaissaPlayerChooser *
+caissa_new_game_dialog_get_player_chooser (CaissaNewGameDialog *self)
+{
+  g_return_val_if_fail (CAISSA_IS_NEW_GAME_DIALOG (self), NULL);
+
+  return self->player_chooser;
 }

@@ -8,6 +8,8 @@
 
 #include <adwaita.h>
 
+#include "caissa-player-chooser.h"
+
 G_BEGIN_DECLS
 
 #define CAISSA_TYPE_NEW_GAME_DIALOG (caissa_new_game_dialog_get_type ())
@@ -32,5 +34,7 @@ void                 caissa_new_game_dialog_set_time_control (CaissaNewGameDialo
 gboolean             caissa_new_game_dialog_get_auto_press   (CaissaNewGameDialog *self);
 void                 caissa_new_game_dialog_set_auto_press   (CaissaNewGameDialog *self,
                                                               gboolean             auto_press);
+/* Another person or the computer (read by the caller on "start"). */
+CaissaPlayerChooser *caissa_new_game_dialog_get_player_chooser (CaissaNewGameDialog *self);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include "caissa-clock.h"
 #include "caissa-time-words.h"
+#include "caissa-engine-preferences.h"
 #include "caissa-preferences-window.h"
 
 struct _CaissaPreferencesWindow
@@ -318,7 +319,11 @@ caissa_preferences_window_constructed (GObject *object)
   G_OBJECT_CLASS (caissa_preferences_window_parent_class)->constructed (object);
 
   if (self->settings != NULL)
-    bind_settings (self);
+    {
+      bind_settings (self);
+      adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
+                                  ADW_PREFERENCES_PAGE (caissa_engine_preferences_new (self->settings)));
+    }
 }
 
 static void

@@ -17,6 +17,7 @@
 #include "caissa-new-game-dialog.h"
 #include "caissa-window-autosave.h"
 #include "caissa-window-explorer.h"
+#include "caissa-window-engine.h"
 #include "caissa-preferences-window.h"
 #include "caissa-window-eco.h"
 #include "caissa-window.h"
@@ -185,6 +186,13 @@ update_status (CaissaWindow *self)
       g_free (status);
       status = g_strdup (_caissa_window_review_get_error_status (_caissa_window_get_review (self)));
     }
+  else if (outcome == CAISSA_OUTCOME_NONE)
+    {
+      char *engine_status = _caissa_window_engine_status (self);
+
+      if (engine_status != NULL)
+        g_free (status), status = engine_status;
+    }
 
   if (substatus == NULL && ply != n_plies)
     /* Translators: while looking at an earlier position of the game. */
@@ -281,14 +289,16 @@ update_actions (CaissaWindow *self)
   guint ply = caissa_game_get_ply (game);
   gboolean can_offer;
   gboolean in_progress;
+  gboolean can_undo;
 
   in_progress = caissa_game_get_outcome (game) == CAISSA_OUTCOME_NONE
                 && !caissa_game_get_analysis (game);
   can_offer = caissa_game_can_offer_draw (game, CAISSA_COLOR_WHITE)
               || caissa_game_can_offer_draw (game, CAISSA_COLOR_BLACK);
 
-  gtk_widget_action_set_enabled (widget, "win.undo",
-                                 caissa_game_get_can_undo (game) || caissa_game_get_can_take_back (game));
+  if (!_caissa_window_engine_can_undo (self, &can_undo))
+    can_undo = caissa_game_get_can_undo (game) || caissa_game_get_can_take_back (game);
+  gtk_widget_action_set_enabled (widget, "win.undo", can_undo);
   gtk_widget_action_set_enabled (widget, "win.redo", caissa_game_get_can_redo (game));
   gtk_widget_action_set_enabled (widget, "win.go-first", ply > 0);
   gtk_widget_action_set_enabled (widget, "win.go-previous", ply > 0);
@@ -308,10 +318,17 @@ update_actions (CaissaWindow *self)
                                  || caissa_game_can_claim_with_a_move (game));
   gtk_widget_action_set_enabled (widget, "win.resign", in_progress);
   _caissa_window_review_update_actions (_caissa_window_get_review (self));
+  _caissa_window_engine_update (self);
 
   update_status (self);
   update_players (self);
   update_offer (self);
+}
+
+void
+_caissa_window_refresh (CaissaWindow *self)
+{
+  update_actions (self);
 }
 
 static void show_clock (CaissaWindow *self);
@@ -555,6 +572,14 @@ new_game_start_cb (CaissaNewGameDialog *dialog,
       g_warning ("New game: %s", error->message);
       return;
     }
+  {
+    CaissaPlayerChooser *chooser = caissa_new_game_dialog_get_player_chooser (dialog);
+
+    caissa_player_chooser_save (chooser, self->settings);
+    caissa_window_play_engine (self, caissa_player_chooser_pick_engine_side (chooser),
+                               caissa_player_chooser_get_level (chooser),
+                               caissa_player_chooser_get_move_time (chooser) * 1000);
+  }
   gtk_window_destroy (GTK_WINDOW (dialog));
   toast (self, _("New game"));
 }
@@ -572,6 +597,7 @@ new_game_action (GtkWidget  *widget,
                                        caissa_game_get_black_name (self->game));
   caissa_new_game_dialog_set_time_control (dialog, self->time_control);
   caissa_new_game_dialog_set_auto_press (dialog, self->auto_press);
+  caissa_player_chooser_load (caissa_new_game_dialog_get_player_chooser (dialog), self->settings);
   g_signal_connect (dialog, "start", G_CALLBACK (new_game_start_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -656,6 +682,8 @@ undo_action (GtkWidget  *widget,
 {
   CaissaWindow *self = CAISSA_WINDOW (widget);
 
+  if (_caissa_window_engine_undo (self))
+    return;
   if (caissa_game_get_can_undo (self->game))
     caissa_game_undo (self->game);
   else if (caissa_game_get_can_take_back (self->game))
@@ -940,6 +968,7 @@ caissa_window_class_init (CaissaWindowClass *klass)
   _caissa_window_review_class_init (widget_class);
   _caissa_window_practice_class_init (widget_class);
   _caissa_window_explorer_class_init (widget_class);
+  _caissa_window_engine_class_init (widget_class);
 }
 
 static gboolean
@@ -996,6 +1025,7 @@ caissa_window_init (CaissaWindow *self)
   _caissa_window_review_new (self);
   _caissa_window_practice_init (self);
   _caissa_window_explorer_init (self);
+  _caissa_window_engine_init (self);
   update_actions (self);
 }
 
@@ -1110,6 +1140,9 @@ caissa_window_start_game (CaissaWindow  *self,
 {
   g_return_val_if_fail (CAISSA_IS_WINDOW (self), FALSE);
 
+  if (fen != NULL && *fen != '\0' && !caissa_game_validate_fen (fen, error))
+    return FALSE;
+  _caissa_window_engine_game_started (self);
   if (fen != NULL && *fen != '\0')
     {
       if (!caissa_game_load_fen (self->game, fen, error))
@@ -1267,6 +1300,7 @@ caissa_window_describe_state (CaissaWindow *self)
   _caissa_window_review_describe (_caissa_window_get_review (self), out);
   _caissa_window_practice_describe (self, out);
   _caissa_window_explorer_describe (self, out);
+  _caissa_window_engine_describe (self, out);
 
   g_type_class_unref (outcome_class);
   g_type_class_unref (reason_class);

@@ -1,0 +1,37 @@
+/* caissa-engine-preferences.h — the Preferences' "Engines" page: the UCI
+ * engines found (stockfish on PATH, /usr/games/stockfish) and those added
+ * by path, each shown by its "id name"; the one chosen and its options;
+ * the analysis panel's limits.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Settings: engine-path, engines, engine-options, analysis-lines,
+ * analysis-depth, analysis-time, game-analysis-depth.
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "caissa-engine.h"
+
+G_BEGIN_DECLS
+
+#define CAISSA_TYPE_ENGINE_PREFERENCES (caissa_engine_preferences_get_type ())
+G_DECLARE_FINAL_TYPE (CaissaEnginePreferences, caissa_engine_preferences, CAISSA, ENGINE_PREFERENCES,
+                      AdwPreferencesPage)
+
+GtkWidget *caissa_engine_preferences_new         (GSettings               *settings);
+/* Adds the engine at path (checked by starting it): as the button does
+ * after the file chooser. */
+void       caissa_engine_preferences_add_engine  (CaissaEnginePreferences *self,
+                                                  const char              *path);
+/* The rows' text, for tests: "NAME\tPATH" per engine, one a line. */
+char      *caissa_engine_preferences_describe    (CaissaEnginePreferences *self);
+
+/* Gives engine the options stored in settings' "engine-options"
+ * (sent once its handshake is done). */
+void       caissa_engine_apply_stored_options    (CaissaEngine            *engine,
+                                                  GSettings               *settings);
+
+G_END_DECLS

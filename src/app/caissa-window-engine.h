@@ -1,0 +1,53 @@
+/* caissa-window-engine.h — the window's part of issue 15: a game against
+ * the computer (CaissaEnginePlayer), the analysis panel with its
+ * evaluation bar (win.analysis, Ctrl+Shift+A, the header's button) and
+ * "Analyse this Game" (win.analyse-game).
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Its state hangs on the window (object data): caissa-window.c calls the
+ * hooks below and knows nothing else of it.
+ */
+#pragma once
+
+#include "caissa-analysis-panel.h"
+#include "caissa-engine-player.h"
+#include "caissa-window.h"
+
+G_BEGIN_DECLS
+
+/* The engine plays side (NONE: nobody) of the game just started, at level
+ * 1–8, thinking move_time_ms a move when there is no clock. The engine is
+ * the one chosen in the preferences, or the first found. */
+void                caissa_window_play_engine        (CaissaWindow *self,
+                                                      CaissaColor   side,
+                                                      guint         level,
+                                                      guint         move_time_ms);
+CaissaEnginePlayer *caissa_window_get_engine_player  (CaissaWindow *self);
+/* The engine to use in place of the preferences' (NULL: theirs again);
+ * for tests and the command line. */
+void                caissa_window_set_engine_command (CaissaWindow *self,
+                                                      const char   *command);
+CaissaAnalysisPanel *caissa_window_get_analysis_panel (CaissaWindow *self);
+
+/* Hooks for caissa-window.c, and the one it gives back: its actions and
+ * status brought up to date. */
+void                _caissa_window_refresh           (CaissaWindow   *self);
+void                _caissa_window_engine_class_init (GtkWidgetClass *widget_class);
+void                _caissa_window_engine_init       (CaissaWindow   *self);
+/* A new game (or another game loaded) ends the engine's part in the old. */
+void                _caissa_window_engine_game_started (CaissaWindow *self);
+/* Undo in a game against the engine (its reply goes too); FALSE when
+ * the engine has no part in the game (the window's own undo applies). */
+gboolean            _caissa_window_engine_undo       (CaissaWindow   *self);
+gboolean            _caissa_window_engine_can_undo   (CaissaWindow   *self,
+                                                      gboolean       *can);
+/* The status line while the engine is to move, or NULL. */
+char               *_caissa_window_engine_status     (CaissaWindow   *self);
+/* Game or clock state changed (from update_actions ()). */
+void                _caissa_window_engine_update     (CaissaWindow   *self);
+void                _caissa_window_engine_describe   (CaissaWindow   *self,
+                                                      GString        *out);
+
+G_END_DECLS
