@@ -47,6 +47,8 @@ test_util_deadline (guint seconds)
 {
   return g_get_monotonic_time ()
          + (gint64) seconds * test_util_timeout_multiplier () * G_USEC_PER_SEC;
+}
+
 typedef struct
 {
   guint       seconds;
@@ -67,8 +69,8 @@ test_util_wait_for (const gboolean *flag,
                     guint           seconds,
                     const char     *what)
 {
-  Deadline d = { seconds, what };
-  guint id = g_timeout_add_seconds (seconds, deadline_cb, &d);
+  Deadline d = { seconds * test_util_timeout_multiplier (), what };
+  guint id = g_timeout_add_seconds (d.seconds, deadline_cb, &d);
 
   while (!*flag)
     g_main_context_iteration (NULL, TRUE);
