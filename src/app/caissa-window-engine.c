@@ -619,9 +619,7 @@ cancel_analysis_cb (EngineState *st)
 void
 _caissa_window_engine_class_init (GtkWidgetClass *widget_class)
 {
-  /* Looked up by name (gtk_widget_get_template_child ()), not kept in
-   * the window's struct. */
-  gtk_widget_class_bind_template_child_full (widget_class, "header_bar", FALSE, 0);
+  /* (header_bar: bound by name in caissa-window.c.) */
   gtk_widget_class_install_action (widget_class, "win.analysis", NULL, analysis_action);
   gtk_widget_class_install_action (widget_class, "win.analyse-game", NULL, analyse_game_action);
   gtk_widget_class_install_action (widget_class, "win.undo-analysis", NULL, undo_analysis_action);

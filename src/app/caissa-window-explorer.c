@@ -419,9 +419,7 @@ void
 _caissa_window_explorer_class_init (GtkWidgetClass *widget_class)
 {
   g_type_ensure (CAISSA_TYPE_EXPLORER_PANEL);
-  /* Reachable with gtk_widget_get_template_child() only once bound. */
-  gtk_widget_class_bind_template_child_full (widget_class, "header_bar", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "primary_menu", FALSE, 0);
+  /* (header_bar and primary_menu: bound by name in caissa-window.c.) */
 
   gtk_widget_class_install_action (widget_class, "win.explorer", NULL, explorer_action);
   gtk_widget_class_install_action (widget_class, "win.find-position", NULL, find_position_action);

@@ -933,6 +933,12 @@ caissa_window_class_init (CaissaWindowClass *klass)
   g_type_ensure (CAISSA_TYPE_MOVE_ENTRY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/caissa/Caissa/ui/caissa-window.ui");
+  /* Reachable by name with gtk_widget_get_template_child () (the
+   * explorer's and the engine's parts add their buttons and menu items):
+   * bound once here, as a second binding of a name breaks the template's
+   * disposal. */
+  gtk_widget_class_bind_template_child_full (widget_class, "header_bar", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "primary_menu", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, adaptive_box);
