@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "caissa-autosave.h"
+#include "caissa-review-keep.h"
 #include "chess-pgn.h"
 #include "test-util.h"
 
@@ -1029,6 +1030,56 @@ test_missing (Fixture       *f,
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
 }
 
+/* The edited game of a file kept on disk: read back as written; the text
+ * it was made from recognised, any other not; damaged files refused, a
+ * missing one NOT_FOUND. */
+static void
+test_review_keep (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("caissa-review-keep-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "caissa", "review-edit.ini", NULL);
+  static const char original[] = "[Event \"x\"]\n\n1. e4 e5 *\n";
+  static const char *const damaged[] = {
+    "", "\x01\x02binary\0", "[edit]\nversion=2\n",
+    "[edit]\nversion=1\nfile=relative.pgn\nposition=0\noriginal=ab\npgn=1. e4 *\n",
+    "[edit]\nversion=1\nfile=/a.pgn\nposition=x\noriginal=ab\npgn=1. e4 *\n",
+    "[edit]\nversion=1\nfile=/a.pgn\nposition=1\noriginal=ab\n",
+  };
+  g_autoptr(CaissaKeptEdit) kept = NULL;
+  g_autoptr(GError) error = NULL;
+
+  kept = caissa_kept_edit_load (path, &error);
+  g_assert_null (kept);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  g_assert_true (caissa_kept_edit_save (path, "/games/a b.pgn", 41, original, strlen (original),
+                                        "[Event \"x\"]\n\n1. e4 (1. d4) e5 *\n", &error));
+  g_assert_no_error (error);
+  kept = caissa_kept_edit_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (caissa_kept_edit_get_file (kept), ==, "/games/a b.pgn");
+  g_assert_cmpuint (caissa_kept_edit_get_position (kept), ==, 41);
+  g_assert_cmpstr (caissa_kept_edit_get_pgn (kept), ==, "[Event \"x\"]\n\n1. e4 (1. d4) e5 *\n");
+  g_assert_nonnull (caissa_kept_edit_get_saved_at (kept));
+  g_assert_true (caissa_kept_edit_matches (kept, original, strlen (original)));
+  g_assert_false (caissa_kept_edit_matches (kept, original, strlen (original) - 1));
+  g_assert_false (caissa_kept_edit_matches (kept, NULL, 0));
+  g_clear_pointer (&kept, caissa_kept_edit_free);
+
+  for (guint i = 0; i < G_N_ELEMENTS (damaged); i++)
+    {
+      g_assert_true (g_file_set_contents (path, damaged[i], i == 1 ? 16 : -1, NULL));
+      kept = caissa_kept_edit_load (path, &error);
+      g_assert_null (kept);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+      g_clear_error (&error);
+    }
+  caissa_kept_edit_remove (path);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  test_util_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1067,6 +1118,7 @@ main (int   argc,
   ADD ("/model/autosave/timed/save-cost", "3600+30", test_save_cost);
 #undef ADD
   g_test_add_func ("/model/autosave/default-path", test_default_path);
+  g_test_add_func ("/model/review-keep/roundtrip", test_review_keep);
   for (guint i = 0; i < G_N_ELEMENTS (corrupt_files); i++)
     {
       g_autofree char *path = g_strdup_printf ("/model/autosave/corrupt/%s", corrupt_files[i].name);

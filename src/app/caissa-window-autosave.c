@@ -18,6 +18,7 @@
 
 #include "caissa-board.h"
 #include "caissa-window-autosave.h"
+#include "caissa-window-review-private.h"
 #include "chess-clock.h"
 
 #define AUTOSAVE_KEY "caissa-autosave"
@@ -345,6 +346,8 @@ _caissa_window_start_autosave (CaissaWindow *self,
       else
         g_signal_connect (self, "map", G_CALLBACK (ask_when_mapped_cb), NULL);
     }
+  /* Unsaved edits of a file's game, kept the same way. */
+  _caissa_review_keep_start (self);
 }
 
 /* --- The questions before the game goes --------------------------------------------- */

@@ -101,6 +101,13 @@ void           _caissa_review_save_then          (CaissaWindowReview *review,
                                                   gpointer            data);
 void           _caissa_window_review_install_save_actions (GtkWidgetClass *widget_class);
 
+/* caissa-window-review-keep.c: unsaved edits kept on disk after every
+ * change (called by _caissa_review_set_dirty()), offered back at the
+ * start of the window that keeps the game in progress. */
+void           _caissa_review_keep_changes       (CaissaWindowReview *review);
+void           _caissa_review_keep_offer         (CaissaWindow       *window);
+void           _caissa_review_keep_start         (CaissaWindow       *window);
+
 /* caissa-window-review-edit.c */
 void           _caissa_window_review_install_edit_actions (GtkWidgetClass *widget_class);
 

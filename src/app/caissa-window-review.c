@@ -67,6 +67,8 @@ void
 _caissa_review_set_dirty (CaissaWindowReview *review,
            gboolean            dirty)
 {
+  /* Every edit comes here: it is kept on disk, as is its end. */
+  _caissa_review_keep_changes (review);
   if (review->dirty == dirty)
     return;
   review->dirty = dirty;
