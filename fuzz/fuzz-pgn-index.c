@@ -10,10 +10,17 @@
  * buffer from the first game to the end, tag values must lie inside their
  * game and after a quote, and chess_pgn_index_tag() must respect its cap.
  * Each game's text also goes through chess_pgn_count_plies().
+ *
+ * And the index must be the reader's: the games the streaming reader reads
+ * start where the entries start, one entry per game; each entry's bytes,
+ * read alone, give that game again (the same moves, or the same error);
+ * and chess_pgn_read_game_full () finds no second game in them.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "chess-pgn-index.h"
+#include "chess-pgn.h"
 #include "fuzz.h"
 
 static uint64_t
@@ -47,6 +54,113 @@ check_same (const ChessPgnIndex *a,
         FUZZ_CHECK (x->tag_offset[t] == y->tag_offset[t] && x->tag_length[t] == y->tag_length[t],
                     "%s: game %zu tag %s differs", how, i, chess_pgn_index_tag_names[t]);
     }
+}
+
+/* One game of the stream, as text to compare. */
+typedef struct
+{
+  uint64_t start;
+  char    *text;     /* the exported game, or "error: message" */
+} StreamGame;
+
+typedef struct
+{
+  StreamGame *games;
+  size_t      n;
+  size_t      cap;
+} StreamGames;
+
+static char *
+describe (const ChessGame  *game,
+          const ChessError *error)
+{
+  char *text;
+  size_t n;
+
+  if (error == NULL)
+    return chess_pgn_write_game (game, NULL);
+  n = strlen (error->message) + 16;
+  text = malloc (n);
+  FUZZ_CHECK (text != NULL, "out of memory");
+  snprintf (text, n, "error: %s", error->message);
+  return text;
+}
+
+static bool
+stream_game_cb (void                   *user_data,
+                const ChessPgnGameInfo *info)
+{
+  StreamGames *all = user_data;
+
+  if (all->n == all->cap)
+    {
+      all->cap = all->cap ? all->cap * 2 : 16;
+      all->games = realloc (all->games, all->cap * sizeof *all->games);
+      FUZZ_CHECK (all->games != NULL, "out of memory");
+    }
+  all->games[all->n].start = info->start.offset;
+  all->games[all->n].text = describe (info->game, info->error);
+  all->n++;
+  FUZZ_CHECK (info->start.offset <= info->rest && info->rest <= info->end,
+              "game at %llu: rest %llu outside it (end %llu)", (unsigned long long) info->start.offset,
+              (unsigned long long) info->rest, (unsigned long long) info->end);
+  chess_game_free (info->game);
+  return true;
+}
+
+void
+fuzz_check_index_agrees (const char *text,
+                         size_t      size)
+{
+  ChessPgnIndex *index = chess_pgn_index_new (0);
+  ChessPgnReader *reader;
+  StreamGames all = { NULL, 0, 0 };
+  size_t n;
+
+  chess_pgn_index_scan (index, text, size, UINT64_MAX);
+  n = chess_pgn_index_n_games (index);
+  reader = chess_pgn_reader_new_full (stream_game_cb, &all);
+  chess_pgn_reader_feed (reader, text, size);
+  chess_pgn_reader_finish (reader);
+  chess_pgn_reader_free (reader);
+
+  FUZZ_CHECK (all.n == n, "the reader reads %zu games, the index lists %zu", all.n, n);
+  for (size_t i = 0; i < n; i++)
+    {
+      const ChessPgnIndexEntry *e = chess_pgn_index_entry (index, i);
+      ChessPgnReadResult alone;
+      char *text_alone;
+
+      FUZZ_CHECK (e->offset == all.games[i].start, "game %zu: the reader starts it at %llu, the index at %llu",
+                  i, (unsigned long long) all.games[i].start, (unsigned long long) e->offset);
+      if (e->length == UINT32_MAX)
+        continue;
+      FUZZ_CHECK (chess_pgn_read_game_full (text + e->offset, e->length, &alone),
+                  "game %zu: no game in its own bytes", i);
+      FUZZ_CHECK (alone.start.offset == 0, "game %zu: read alone, it starts at %llu", i,
+                  (unsigned long long) alone.start.offset);
+      text_alone = describe (alone.game, alone.error.code != CHESS_OK ? &alone.error : NULL);
+      FUZZ_CHECK (strcmp (text_alone, all.games[i].text) == 0,
+                  "game %zu at %llu: read alone\n%s\nread in the stream\n%s", i,
+                  (unsigned long long) e->offset, text_alone, all.games[i].text);
+      /* Nothing of a second game in its bytes. */
+      {
+        ChessPgnReadResult next;
+        if (alone.end < e->length)
+          {
+            FUZZ_CHECK (!chess_pgn_read_game_full (text + e->offset + alone.end, e->length - alone.end, &next),
+                        "game %zu: a second game in its bytes, at %llu", i,
+                        (unsigned long long) (e->offset + alone.end + next.start.offset));
+            chess_pgn_read_result_clear (&next);
+          }
+      }
+      free (text_alone);
+      chess_pgn_read_result_clear (&alone);
+    }
+  for (size_t i = 0; i < all.n; i++)
+    free (all.games[i].text);
+  free (all.games);
+  chess_pgn_index_free (index);
 }
 
 int
@@ -149,6 +263,7 @@ caissa_fuzz_pgn_index (const uint8_t *data,
   }
 
   chess_pgn_index_free (whole);
+  fuzz_check_index_agrees (text, size);
   return 0;
 }
 

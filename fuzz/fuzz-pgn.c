@@ -19,7 +19,12 @@
  *  5. by the game builder (ChessPgnReader, in chunks): every game must agree
  *     with step 1's counts, every node's position and SAN must follow from
  *     its parent's, and export → read → export must give the same text;
- *  6. by chess_pgn_read_game() in a loop over `consumed`.
+ *  6. by chess_pgn_read_game() in a loop over `consumed`;
+ *  7. by chess_pgn_reader_new_full(): the same games, each with its byte
+ *     range, its warnings (damage read through: quotes in tags, glued and
+ *     "1/2" results, stray symbols, bad moves in variations...) and, for a
+ *     refused game, the game up to its error, whose tree must be as sound
+ *     as a good game's and whose error node must be in it.
  */
 #include <string.h>
 
@@ -326,9 +331,28 @@ game_end_cb (void *user_data,
   fold (t, 17, &ok, sizeof ok);
 }
 
+static void
+warning_cb (void             *user_data,
+            const ChessError *warning)
+{
+  Trace *t = user_data;
+
+  tick (t);
+  FUZZ_CHECK (warning->severity == CHESS_SEVERITY_WARNING, "a warning with severity %d",
+              (int) warning->severity);
+  FUZZ_CHECK (!(t->in_game && t->failed), "a warning after the game's error");
+  FUZZ_CHECK (memchr (warning->message, '\0', sizeof warning->message) != NULL && warning->message[0],
+              "bad warning message");
+  FUZZ_CHECK (warning->line >= 1 && warning->column >= 1, "warning at %lu:%lu", warning->line,
+              warning->column);
+  fold (t, 18, &warning->line, sizeof warning->line);
+  fold (t, 19, &warning->column, sizeof warning->column);
+  fold (t, 20, warning->message, strlen (warning->message));
+}
+
 static const ChessPgnVisitor visitor = {
   game_start_cb, tag_cb, start_position_cb, move_cb, comment_cb, nag_cb,
-  variation_start_cb, variation_end_cb, result_cb, game_end_cb, error_cb,
+  variation_start_cb, variation_end_cb, result_cb, game_end_cb, error_cb, warning_cb,
 };
 
 /* xorshift64*, for chunk sizes. */
@@ -525,6 +549,54 @@ reader_game_cb (void                   *user_data,
   return true;
 }
 
+typedef struct
+{
+  uint64_t games;
+  uint64_t bad;
+  uint64_t warnings;
+  uint64_t last_end;
+  size_t   size;
+} FullCounts;
+
+static bool
+full_game_cb (void                   *user_data,
+              const ChessPgnGameInfo *info)
+{
+  FullCounts *c = user_data;
+
+  c->games++;
+  c->warnings += info->n_warnings;
+  FUZZ_CHECK (info->start.offset >= c->last_end && info->start.offset <= info->end
+              && info->end <= c->size, "game %llu at %llu..%llu after %llu",
+              (unsigned long long) c->games, (unsigned long long) info->start.offset,
+              (unsigned long long) info->end, (unsigned long long) c->last_end);
+  FUZZ_CHECK (info->start.offset <= info->rest && info->rest <= info->end, "rest %llu outside the game",
+              (unsigned long long) info->rest);
+  c->last_end = info->end;
+  for (size_t i = 0; i < info->n_warnings; i++)
+    FUZZ_CHECK (info->warnings[i].severity == CHESS_SEVERITY_WARNING
+                && info->warnings[i].offset >= info->start.offset
+                && info->warnings[i].offset <= info->end, "warning %zu of a game outside it", i);
+  if (info->error != NULL)
+    {
+      c->bad++;
+      FUZZ_CHECK (info->error->code != CHESS_OK, "an error with CHESS_OK");
+      FUZZ_CHECK (info->game != NULL, "no partial game");
+      FUZZ_CHECK (chess_game_node_valid (info->game, info->error_node), "error node %u not in the game",
+                  info->error_node);
+    }
+  else
+    {
+      FUZZ_CHECK (info->game != NULL, "a good game without a game");
+      FUZZ_CHECK (info->rest == info->end, "a good game with a rest");
+    }
+  /* A game up to its error is a game like any other. */
+  check_game (info->game);
+  check_round_trip (info->game);
+  chess_game_free (info->game);
+  return true;
+}
+
 int
 caissa_fuzz_pgn (const uint8_t *data,
                  size_t         size)
@@ -571,6 +643,19 @@ caissa_fuzz_pgn (const uint8_t *data,
     chess_pgn_reader_free (reader);
     FUZZ_CHECK (counts.games == whole.n_games && counts.bad == whole.n_bad,
                 "reader saw %llu games (%llu bad), parser %llu (%llu bad)",
+                (unsigned long long) counts.games, (unsigned long long) counts.bad,
+                (unsigned long long) whole.n_games, (unsigned long long) whole.n_bad);
+  }
+
+  /* 7: games with everything known about them. */
+  {
+    FullCounts counts = { 0, 0, 0, 0, size };
+    ChessPgnReader *reader = chess_pgn_reader_new_full (full_game_cb, &counts);
+    FUZZ_CHECK (feed_chunks (reader_feed, reader, text, size, seed ^ 0xaaaa), "full reader stopped");
+    chess_pgn_reader_finish (reader);
+    chess_pgn_reader_free (reader);
+    FUZZ_CHECK (counts.games == whole.n_games && counts.bad == whole.n_bad,
+                "full reader saw %llu games (%llu bad), parser %llu (%llu bad)",
                 (unsigned long long) counts.games, (unsigned long long) counts.bad,
                 (unsigned long long) whole.n_games, (unsigned long long) whole.n_bad);
   }

@@ -49,6 +49,10 @@ int caissa_fuzz_encoding     (const uint8_t *data, size_t size);
     }                                                                    \
   while (0)
 
+/* The index lists exactly the games the reader reads, each entry's bytes
+ * reading as that game (fuzz-pgn-index.c). */
+void fuzz_check_index_agrees (const char *text, size_t size);
+
 /* Shared checks (fuzz-util.c). */
 #include "chess-position.h"
 

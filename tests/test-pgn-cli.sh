@@ -53,7 +53,7 @@ check ()
   fi
 }
 
-echo "1..43"
+echo "1..48"
 
 # --- pgn-check ---------------------------------------------------------------
 cp "$data/escaped-tags.pgn" "$data/illegal-move.pgn" "$data/parens.pgn" "$tmp/"
@@ -96,10 +96,52 @@ check "pgn-check: standard input as -" 1 "games: 2 ok: 1 warnings: 0 errors: 1" 
   "-:3:13: illegal move 'Ke3': no white king can move to e3 (position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2)"
 
 out=$(cat "$data"/*.pgn | "$cli" pgn-check - 2>/dev/null); rc=$?
-check "pgn-check: every test file through a pipe" 1 "games: 42 ok: 29 warnings: 2 errors: 13" '*'
+check "pgn-check: every test file through a pipe" 1 "games: 71 ok: 49 warnings: 22 errors: 22" '*'
 
 run pgn-check
 check "pgn-check: no file is a usage error" 2 "" '*'
+
+# Damage read through: warnings as FILE:LINE:COL: warning: ..., counted, the
+# games kept (exit 0); --strict makes them errors (exit 1).
+for f in result-damage tag-quotes variation-illegal variants html-br; do
+  cp "$data/$f.pgn" .
+done
+run pgn-check result-damage.pgn
+check "pgn-check: warnings, exit 0" 0 "games: 5 ok: 5 warnings: 5 errors: 0" \
+  "result-damage.pgn:3:21: warning: '1/2' read as the result 1/2-1/2
+result-damage.pgn:7:35: warning: the result 1-0 is glued to the move Qxf7
+result-damage.pgn:11:16: warning: the result 0-1 is glued to the move Qh4
+result-damage.pgn:15:10: warning: '½-½' read as the result 1/2-1/2
+result-damage.pgn:19:7: warning: the forfeit marker '(+)-(-)' read as the result 1-0"
+
+run pgn-check --strict result-damage.pgn
+check "pgn-check --strict: warnings are errors, exit 1" 1 "games: 5 ok: 0 warnings: 0 errors: 5" \
+  "result-damage.pgn:3:21: '1/2' read as the result 1/2-1/2
+result-damage.pgn:7:35: the result 1-0 is glued to the move Qxf7
+result-damage.pgn:11:16: the result 0-1 is glued to the move Qh4
+result-damage.pgn:15:10: '½-½' read as the result 1/2-1/2
+result-damage.pgn:19:7: the forfeit marker '(+)-(-)' read as the result 1-0"
+
+run pgn-check -j 2 --strict tag-quotes.pgn variation-illegal.pgn
+check "pgn-check --strict: errors and warnings of several files" 1 "games: 4 ok: 1 warnings: 0 errors: 3" '*'
+
+# Variants: one error a game, no castling or SAN error.
+run pgn-check variants.pgn
+check "pgn-check: one error per variant game" 1 "games: 7 ok: 1 warnings: 0 errors: 6" \
+  "variants.pgn:2:1: variant not supported: Chess960
+variants.pgn:10:1: variant not supported: Chess960
+variants.pgn:17:1: variant not supported: Chess960
+variants.pgn:24:1: variant not supported: Crazyhouse
+variants.pgn:32:37: variant not supported: Crazyhouse
+variants.pgn:35:1: variant not supported: Antichess"
+
+# An HTML page's copy: one error per game, not one per line.
+run pgn-check html-br.pgn
+check "pgn-check: <br /> damage gives one error per game" 1 "games: 2 ok: 0 warnings: 2 errors: 2" \
+  "html-br.pgn:1:12: HTML markup '<br />' in the game
+html-br.pgn:8:14: warning: text outside a game; ignored up to the end of the line
+html-br.pgn:10:12: HTML markup '<br />' in the game
+html-br.pgn:13:13: warning: text outside a game; ignored up to the end of the line"
 
 # Two threads must report the same errors at the same places as one: a bad
 # game in the middle and one near the end of 600 generated games.
@@ -169,7 +211,7 @@ else
 fi
 
 run pgn-check once.pgn
-check "pgn-export: keeps every good game" 0 "games: 29 ok: 29 warnings: 0 errors: 0" ""
+check "pgn-export: keeps every good game" 0 "games: 49 ok: 49 warnings: 0 errors: 0" ""
 
 if awk 'length($0) > 80 { bad = 1 } END { exit bad }' once.pgn; then
   ok "pgn-export: no line longer than 80 bytes"

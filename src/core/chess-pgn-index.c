@@ -3,32 +3,57 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Only line starts are looked at: memchr finds each line end (libc's
- * memchr reads many bytes per step), the first byte of the line says
- * whether it is a tag line, movetext, blank or a % escape. Tag lines are
- * parsed for the few names a game list shows; movetext bytes are never
- * read one by one.
+ * The games are the reader's (chess-pgn.c), byte for byte: the scan follows
+ * the reader's lexer wherever the lexer decides where a game starts or
+ * ends — tags, results (glued, forfeit and "1/2" ones too), comments that
+ * a tag line closes, text between games — with the very functions the
+ * reader uses for those (chess-pgn-lex.h), and moves no piece. Movetext is
+ * skipped in runs of plain symbols; only a symbol that may be a result
+ * ("…-0", "…-1", "…/2") is looked at closer. Tag lines are parsed for the
+ * few names a game list shows.
  */
 #include "chess-pgn-index.h"
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "chess-pgn.h"
+#include "chess-pgn-lex.h"
 
 const char *const chess_pgn_index_tag_names[CHESS_PGN_N_INDEX_TAGS] = {
   "Event", "Site", "Date", "Round", "White", "Black", "Result", "ECO",
   "WhiteElo", "BlackElo", "PlyCount",
 };
 
+/* The reader's states that matter for where games are (chess-pgn.c). */
+typedef enum
+{
+  SCAN_NONE,     /* between games */
+  SCAN_TAGS,     /* a game in its tag section (or refused there) */
+  SCAN_MOVES,    /* a game in its movetext (or refused there) */
+} ScanGame;
+
+typedef enum
+{
+  SCAN_NORMAL,
+  SCAN_COMMENT,  /* inside { } */
+  SCAN_LINE,     /* to the end of the line: ; comment, % escape, bad tag */
+  SCAN_SYMBOL,   /* the rest of an over-long symbol */
+  SCAN_GAP,      /* text between games: to the line end or a '[' */
+} ScanLex;
+
 struct _ChessPgnIndex
 {
   ChessPgnIndexEntry *entries;
   size_t              n;
   size_t              cap;
-  uint64_t            pos;       /* always a line start */
-  char                eol;       /* '\n', or '\r' for files with lone CRs; 0 = not known yet */
-  bool                in_moves;  /* the last game has reached its movetext */
+  uint64_t            pos;        /* always a line start, or the end */
+  char                eol;        /* for splitting: '\n', or '\r' for lone CRs; 0 = not known yet */
+  uint8_t             game;       /* ScanGame */
+  uint8_t             lex;        /* ScanLex */
   bool                done;
 };
 
@@ -157,55 +182,519 @@ wanted_tag (const char *name,
     }
 }
 
-/* Parses the tags of one tag line [k, e) into entry. Returns true when
- * something other than tags follows them on the line (movetext). */
-static bool
-scan_tags (const char         *data,
-           uint64_t            k,
-           uint64_t            e,
-           ChessPgnIndexEntry *entry)
-{
-  while (k < e && data[k] == '[')
-    {
-      uint64_t name = ++k, value, end;
-      int tag;
+/* In the movetext, the bytes that may start or end something that decides
+ * where games are: a comment, a tag, HTML markup, a line (for % escapes
+ * and comments a tag line closes), a result ("*", "1-0", "1/2-1/2", their
+ * dashes and ½ in UTF-8 or Latin-1, "(+)-(-)"), a % escape. Every other
+ * byte, up to the next of these, is read the same whatever it is: line
+ * ends too, as where a line starts only matters to a % escape and inside
+ * a comment (at_line_start ()). */
+static const bool movetext_stop[256] = {
+  ['{'] = true, [';'] = true, ['['] = true, ['<'] = true,
+  ['*'] = true, ['-'] = true, ['/'] = true, ['%'] = true,
+  [0x80 ... 0xff] = true,
+};
 
-      while (k < e && is_name_byte ((unsigned char) data[k]))
-        k++;
-      tag = wanted_tag (data + name, k - name);
-      while (k < e && (data[k] == ' ' || data[k] == '\t'))
-        k++;
-      if (k >= e || data[k] != '"')
-        return false;
-      value = ++k;
-      for (;;)
+/* Is buf[i] the first byte of a line for the reader (after a line end, or
+ * at the start, or after the byte order mark the reader skips there)? */
+static inline bool
+at_line_start (const unsigned char *buf,
+               size_t               i)
+{
+  return i == 0 || buf[i - 1] == '\n' || buf[i - 1] == '\r'
+         || (i == 3 && buf[0] == 0xef && buf[1] == 0xbb && buf[2] == 0xbf);
+}
+
+/* The first byte at or after i (before to) that is a movetext_stop. */
+static inline size_t
+movetext_skip (const unsigned char *buf,
+               size_t               i,
+               size_t               to)
+{
+#ifdef __SSE2__
+  const __m128i lbrace = _mm_set1_epi8 ('{'), semi = _mm_set1_epi8 (';');
+  const __m128i lbracket = _mm_set1_epi8 ('['), lt = _mm_set1_epi8 ('<');
+  const __m128i star = _mm_set1_epi8 ('*'), dash = _mm_set1_epi8 ('-');
+  const __m128i slash = _mm_set1_epi8 ('/'), percent = _mm_set1_epi8 ('%');
+
+#define STOPS(v) \
+  _mm_or_si128 (_mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, lbrace), _mm_cmpeq_epi8 (v, semi)), \
+                              _mm_or_si128 (_mm_cmpeq_epi8 (v, lbracket), _mm_cmpeq_epi8 (v, lt))), \
+                _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, star), _mm_cmpeq_epi8 (v, dash)), \
+                              _mm_or_si128 (_mm_cmpeq_epi8 (v, slash), _mm_cmpeq_epi8 (v, percent))))
+
+  /* 32 bytes a step; bytes from 0x80 up have their top bit set. */
+  for (; i + 32 <= to; i += 32)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (buf + i));
+      __m128i w = _mm_loadu_si128 ((const __m128i *) (buf + i + 16));
+      __m128i hit = _mm_or_si128 (_mm_or_si128 (STOPS (v), v), _mm_or_si128 (STOPS (w), w));
+
+      if (_mm_movemask_epi8 (hit) != 0)
         {
-          const char *q = memchr (data + k, '"', e - k);
-          if (q == NULL)
-            return false;
-          end = (uint64_t) (q - data);
-          /* A quote preceded by an odd number of backslashes is escaped. */
-          uint64_t b = end;
-          while (b > value && data[b - 1] == '\\')
-            b--;
-          k = end + 1;
-          if (((end - b) & 1) == 0)
-            break;
+          unsigned mask = (unsigned) _mm_movemask_epi8 (_mm_or_si128 (STOPS (v), v))
+                          | (unsigned) _mm_movemask_epi8 (_mm_or_si128 (STOPS (w), w)) << 16;
+          return i + (size_t) __builtin_ctz (mask);
         }
-      if (tag >= 0 && entry->tag_offset[tag] == 0 && value - entry->offset <= UINT16_MAX)
-        {
-          entry->tag_offset[tag] = (uint16_t) (value - entry->offset);
-          entry->tag_length[tag] = end - value > 255 ? 255 : (uint8_t) (end - value);
-        }
-      while (k < e && (data[k] == ' ' || data[k] == '\t'))
-        k++;
-      if (k >= e || data[k] != ']')
-        return false;
-      k++;
-      while (k < e && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r'))
-        k++;
     }
-  return k < e;
+#undef STOPS
+#endif
+  while (i < to && !movetext_stop[buf[i]])
+    i++;
+  return i;
+}
+
+/* Records the value [value, end) of the tag named data[name, name_end) when
+ * a game list shows it. */
+static inline void
+record_value (const char         *data,
+              uint64_t            name,
+              uint64_t            name_end,
+              uint64_t            value,
+              uint64_t            end,
+              ChessPgnIndexEntry *entry)
+{
+  int tag = wanted_tag (data + name, name_end - name);
+
+  if (tag >= 0 && entry->tag_offset[tag] == 0 && value - entry->offset <= UINT16_MAX)
+    {
+      entry->tag_offset[tag] = (uint16_t) (value - entry->offset);
+      entry->tag_length[tag] = end - value > 255 ? 255 : (uint8_t) (end - value);
+    }
+}
+
+/* A closed tag [k, e] (data[e] == ']'): records the value of a listed
+ * name, found as the reader finds it (the value ends at the last '"'
+ * before the ']', or at the ']' when its quote never closes). */
+static void
+record_tag (const char         *data,
+            uint64_t            k,
+            uint64_t            e,
+            ChessPgnIndexEntry *entry)
+{
+  uint64_t name, value, end;
+  int tag;
+
+  k++;
+  while (k < e && (data[k] == ' ' || data[k] == '\t'))
+    k++;
+  name = k;
+  while (k < e && is_name_byte ((unsigned char) data[k]))
+    k++;
+  tag = wanted_tag (data + name, k - name);
+  if (tag < 0 || entry->tag_offset[tag] != 0)
+    return;
+  while (k < e && (data[k] == ' ' || data[k] == '\t'))
+    k++;
+  if (k >= e || data[k] != '"')
+    return;
+  value = k + 1;
+  end = e;
+  while (end > k && data[end] != '"')
+    end--;
+  if (end == k)
+    {
+      end = e;
+      while (end > value && (data[end - 1] == ' ' || data[end - 1] == '\t'))
+        end--;
+    }
+  if (value - entry->offset <= UINT16_MAX)
+    {
+      entry->tag_offset[tag] = (uint16_t) (value - entry->offset);
+      entry->tag_length[tag] = end - value > 255 ? 255 : (uint8_t) (end - value);
+    }
+}
+
+/* A game starts at offset k (the reader's game_start). */
+static inline void
+begin_game (ChessPgnIndex *index,
+            uint64_t       k)
+{
+  add_entry (index, k);
+}
+
+/* A movetext token at k: the reader's enter_movetext (). */
+static inline void
+enter_moves (ChessPgnIndex *index,
+             uint64_t       k)
+{
+  if (index->game == SCAN_NONE)
+    begin_game (index, k);
+  index->game = SCAN_MOVES;
+}
+
+/* A result token at k: the reader's emit_result (). */
+static inline void
+result_at (ChessPgnIndex *index,
+           uint64_t       k)
+{
+  if (index->game == SCAN_NONE)
+    begin_game (index, k);
+  index->game = SCAN_NONE;
+}
+
+/* A symbol [i, j) in the movetext or between games, as handle_symbol ()
+ * sees it. Returns false when it is text between games (skipped). */
+static bool
+scan_symbol (ChessPgnIndex       *index,
+             const unsigned char *buf,
+             size_t               i,
+             size_t               j,
+             bool                 plain)
+{
+  char norm[CHESS_PGN_MAX_TOKEN * 3 + 8];
+  const char *s = (const char *) buf + i, *result;
+  size_t k = j - i, move_len;
+  bool latin1;
+
+  /* In the movetext, only a symbol that ends like a result can end the
+   * game: the others are moves, numbers or mistakes, all the same here. */
+  if (index->game == SCAN_MOVES && plain
+      && !(k >= 3 && (buf[j - 2] == '-' || buf[j - 2] == '/')
+           && (buf[j - 1] == '0' || buf[j - 1] == '1' || buf[j - 1] == '2')))
+    return true;
+  if (!plain)
+    {
+      k = _chess_pgn_normalize (buf + i, k, norm, &latin1);
+      s = norm;
+    }
+  switch (_chess_pgn_symbol_kind (s, k, &result, &move_len))
+    {
+    case CHESS_PGN_SYM_RESULT:
+    case CHESS_PGN_SYM_HALF:
+      result_at (index, i);
+      return true;
+    case CHESS_PGN_SYM_GLUED:
+      enter_moves (index, i);
+      index->game = SCAN_NONE;
+      return true;
+    case CHESS_PGN_SYM_NUMBER:
+      enter_moves (index, i);
+      return true;
+    case CHESS_PGN_SYM_MOVE:
+      break;
+    }
+  if (index->game == SCAN_NONE && !_chess_pgn_move_shaped (s, k))
+    return false;
+  enter_moves (index, i);
+  return true;
+}
+
+/* Reads data[i..to) (to: a line end or len) in the reader's lexer state,
+ * keeping that state. Returns where it stopped (to). */
+static uint64_t
+scan_range (ChessPgnIndex *index,
+            const char    *data,
+            uint64_t       i,
+            uint64_t       to,
+            uint64_t       len)
+{
+  const unsigned char *buf = (const unsigned char *) data;
+
+  while (i < to)
+    {
+      unsigned char c;
+
+      switch ((ScanLex) index->lex)
+        {
+        case SCAN_COMMENT:
+          if (at_line_start (buf, i) && _chess_pgn_looks_like_tag (buf, i, len, true) == 1)
+            {
+              /* The comment was never closed: the game ends here. */
+              index->lex = SCAN_NORMAL;
+              index->game = SCAN_NONE;
+              continue;
+            }
+          i = _chess_pgn_comment_stop (buf, i, to);
+          if (i >= to)
+            return i;
+          if (buf[i] == '}')
+            index->lex = SCAN_NORMAL;
+          i++;
+          continue;
+
+        case SCAN_LINE:
+          while (i < to && buf[i] != '\n' && buf[i] != '\r')
+            i++;
+          if (i < to)
+            index->lex = SCAN_NORMAL;
+          continue;
+
+        case SCAN_SYMBOL:
+          while (i < to && _chess_pgn_symbol_byte[buf[i]])
+            i++;
+          if (i < to)
+            index->lex = SCAN_NORMAL;
+          continue;
+
+        case SCAN_GAP:
+          while (i < to && buf[i] != '\n' && buf[i] != '\r' && buf[i] != '[')
+            i++;
+          if (i < to)
+            index->lex = SCAN_NORMAL;
+          continue;
+
+        case SCAN_NORMAL:
+          break;
+        }
+
+      if (index->game == SCAN_MOVES)
+        {
+          /* The movetext's usual run: nothing in it but moves, numbers,
+           * blanks and the like, up to the next byte that may start or end
+           * something (movetext_stop). Then back to the blank before that
+           * byte's token, a point where the reader's lexer is between
+           * tokens, and read on token by token from there. */
+          size_t j = movetext_skip (buf, i, to);
+          if (j > i)
+            {
+              size_t b = j;
+              while (b > i && buf[b - 1] != ' ' && buf[b - 1] != '\t' && buf[b - 1] != '\n'
+                     && buf[b - 1] != '\r')
+                b--;
+              if (b > i)
+                {
+                  i = b;
+                  continue;
+                }
+            }
+        }
+
+      c = buf[i];
+      if (c == ' ' || c == '\t')
+        {
+          i++;
+          continue;
+        }
+      if (c == '\n' || c == '\r')
+        {
+          i++;
+          continue;
+        }
+      if (i == 0 && len >= 3 && c == 0xef && buf[1] == 0xbb && buf[2] == 0xbf)
+        {
+          i = 3;
+          continue;
+        }
+      if (index->game == SCAN_MOVES && _chess_pgn_is_digit (c))
+        {
+          size_t j = _chess_pgn_move_number_end (buf, i, len);
+          if (j != i)
+            {
+              i = j;
+              continue;
+            }
+        }
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
+          || (c >= 0x80 && c != 0xef && c != 0xe2))
+        goto symbol;
+
+      switch (c)
+        {
+        case '%':
+          if (at_line_start (buf, i))
+            {
+              index->lex = SCAN_LINE;
+              i++;
+              continue;
+            }
+          goto junk;
+
+        case '{':
+          index->lex = SCAN_COMMENT;
+          i++;
+          continue;
+
+        case ';':
+          index->lex = SCAN_LINE;
+          i++;
+          continue;
+
+        case '[':
+          {
+            bool closed = true;
+            size_t name_end, value_start, value_end;
+            size_t j = _chess_pgn_simple_tag (buf, i, len, &name_end, &value_start, &value_end);
+
+            if (j != 0)
+              {
+                /* The usual [Name "value"]. */
+                if (index->game == SCAN_MOVES)
+                  index->game = SCAN_NONE;
+                if (index->game == SCAN_NONE)
+                  begin_game (index, i);
+                index->game = SCAN_TAGS;
+                record_value (data, i + 1, name_end, value_start, value_end,
+                              &index->entries[index->n - 1]);
+                i = j;
+                continue;
+              }
+            j = _chess_pgn_tag_end (buf, i, len, true, &closed);
+
+            if (index->game == SCAN_MOVES)
+              index->game = SCAN_NONE;
+            if (index->game == SCAN_NONE)
+              begin_game (index, i);
+            index->game = SCAN_TAGS;
+            if (!closed)
+              {
+                index->lex = SCAN_LINE;
+                i = j;
+                continue;
+              }
+            record_tag (data, i, j, &index->entries[index->n - 1]);
+            i = j + 1;
+            continue;
+          }
+
+        case '(':
+          {
+            bool more;
+            if (_chess_pgn_forfeit (buf, i, len, true, &more) != NULL)
+              {
+                result_at (index, i);
+                i += 7;
+                continue;
+              }
+          }
+          /* fall through */
+        case ')':
+          if (index->game == SCAN_NONE)
+            {
+              index->lex = SCAN_GAP;
+              continue;
+            }
+          enter_moves (index, i);
+          i++;
+          continue;
+
+        case '<':
+          {
+            size_t j = _chess_pgn_markup_end (buf, i, len, true);
+            if (j == i + 1 || index->game == SCAN_NONE)
+              goto junk;
+            i = j;
+            continue;
+          }
+
+        case '}':
+        case ',':
+        case '+':
+        case '#':
+        case '=':
+          if (index->game == SCAN_NONE)
+            goto junk;
+          i++;
+          continue;
+
+        case '.':
+          i++;
+          continue;
+
+        case '*':
+          result_at (index, i);
+          i++;
+          continue;
+
+        case '$':
+          {
+            size_t j = i + 1;
+            unsigned nag = 0;
+
+            if (index->game == SCAN_NONE)
+              {
+                index->lex = SCAN_GAP;
+                continue;
+              }
+            while (j < len && _chess_pgn_is_digit (buf[j]) && j - i <= 4)
+              nag = nag * 10 + (buf[j++] - '0');
+            enter_moves (index, i);
+            if (j == i + 1 || nag == 0 || nag > 255 || (j < len && _chess_pgn_is_digit (buf[j])))
+              index->lex = SCAN_SYMBOL;
+            i = j;
+            continue;
+          }
+
+        case '!':
+        case '?':
+          {
+            size_t j = i;
+
+            if (index->game == SCAN_NONE)
+              {
+                index->lex = SCAN_GAP;
+                continue;
+              }
+            while (j < len && (buf[j] == '!' || buf[j] == '?') && j - i < 3)
+              j++;
+            enter_moves (index, i);
+            i = j;
+            continue;
+          }
+
+        case 0xef:
+          if (len - i >= 3 && buf[i + 1] == 0xbb && buf[i + 2] == 0xbf)
+            {
+              i += 3;
+              continue;
+            }
+          goto symbol;
+
+        case 0xe2:
+          if (len - i >= 3 && buf[i + 1] == 0x80 && buf[i + 2] == 0xa6)
+            {
+              i += 3;
+              continue;
+            }
+          goto symbol;
+
+        default:
+          goto junk;
+        }
+
+    symbol:
+      {
+        bool plain;
+        size_t j = _chess_pgn_symbol_end (buf, i, len, true, &plain);
+
+        if (j - i > CHESS_PGN_MAX_TOKEN)
+          {
+            if (index->game == SCAN_NONE)
+              {
+                index->lex = SCAN_GAP;
+                continue;
+              }
+            enter_moves (index, i);
+            index->lex = SCAN_SYMBOL;
+            i = j;
+            continue;
+          }
+        if (!scan_symbol (index, buf, i, j, plain))
+          {
+            index->lex = SCAN_GAP;
+            continue;
+          }
+        i = j;
+        while (i < len && buf[i] == '.')
+          i++;
+        continue;
+      }
+
+    junk:
+      if (index->game == SCAN_NONE)
+        {
+          if (c >= 32 && c != 127)
+            {
+              index->lex = SCAN_GAP;
+              continue;
+            }
+          /* Control bytes open a game of their own (refused). */
+          begin_game (index, i);
+          index->game = SCAN_MOVES;
+        }
+      i++;
+    }
+  return i;
 }
 
 bool
@@ -216,7 +705,6 @@ chess_pgn_index_scan (ChessPgnIndex *index,
 {
   uint64_t pos = index->pos;
   uint64_t stop = budget > len - (pos < len ? pos : len) ? len : pos + budget;
-  char eol;
 
   if (index->done)
     return true;
@@ -224,40 +712,20 @@ chess_pgn_index_scan (ChessPgnIndex *index,
    * lines the way the whole buffer does. */
   if (index->eol == 0 && pos < len)
     index->eol = detect_eol (data, 0, len);
-  eol = index->eol;
 
-  while (pos < len && pos < stop)
+  if (pos < stop)
     {
-      const char *nl = memchr (data + pos, eol, len - pos);
-      uint64_t e = nl ? (uint64_t) (nl - data) : len;
-      uint64_t k = pos;
-
-      if (k == 0 && len >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
-        k = 3;
-      while (k < e && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r' || data[k] == '\n'))
-        k++;
-      if (k < e)
+      /* Then on to the end of the line where the budget ran out (found
+       * only now: the bytes past the budget may be gone, and a caller that
+       * guards the reads keeps the games read before). */
+      pos = scan_range (index, data, pos, stop, len);
+      if (pos < len && data[pos - 1] != '\n' && data[pos - 1] != '\r')
         {
-          char c = data[k];
-          if (c == '[' && k + 1 < e && is_name_byte ((unsigned char) data[k + 1]))
-            {
-              ChessPgnIndexEntry *entry;
-              if (index->n == 0 || index->in_moves)
-                entry = add_entry (index, k);
-              else
-                entry = &index->entries[index->n - 1];
-              index->in_moves = scan_tags (data, k, e, entry);
-            }
-          else if (c == '%' && k == pos)
-            ;
-          else
-            {
-              if (index->n == 0)
-                add_entry (index, k);
-              index->in_moves = true;
-            }
+          uint64_t to = pos;
+          while (to < len && data[to] != '\n' && data[to] != '\r')
+            to++;
+          pos = scan_range (index, data, pos, to < len ? to + 1 : len, len);
         }
-      pos = nl ? e + 1 : len;
     }
   index->pos = pos;
   if (index->n > 0)
@@ -299,32 +767,47 @@ chess_pgn_index_tag (const ChessPgnIndex *index,
   return k;
 }
 
-/* Does the text [start, end) end with a result token? */
+/* Does the line [start, end) end with a result token that the reader reads
+ * as one whatever state it is in at the line's start? The line holds none
+ * of the bytes that open or close something that could swallow the result
+ * or reach past the line ({ } ; [ " % < and the other line end), and the
+ * result follows a blank or starts the line. */
 static bool
-ends_with_result (const char *data,
-                  uint64_t    start,
-                  uint64_t    end)
+clean_result_line (const char *data,
+                   uint64_t    start,
+                   uint64_t    end,
+                   char        eol)
 {
   static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+  char other = eol == '\n' ? '\r' : '\n';
 
   while (end > start && (data[end - 1] == ' ' || data[end - 1] == '\t' || data[end - 1] == '\r'))
     end--;
+  for (uint64_t k = start; k < end; k++)
+    {
+      char c = data[k];
+      if (c == '{' || c == '}' || c == ';' || c == '[' || c == '"' || c == '%' || c == '<'
+          || c == other)
+        return false;
+    }
   for (unsigned i = 0; i < 4; i++)
     {
       uint64_t n = strlen (results[i]);
       if (end - start >= n && memcmp (data + end - n, results[i], n) == 0
-          && (end - start == n || data[end - n - 1] == ' ' || data[end - n - 1] == '\t'
-              || data[end - n - 1] == ')' || data[end - n - 1] == '}'))
+          && (end - start == n || data[end - n - 1] == ' ' || data[end - n - 1] == '\t'))
         return true;
     }
   return false;
 }
 
 /* The first game start at or after `from` where cutting is safe: a tag
- * line ([Name "...) after a movetext line that ends with a result. The
- * sequential scan finds a game there too, and so does the parser (even
- * inside an unclosed comment, it starts a game at such a line), so parts
- * read separately give what one pass gives. */
+ * line ('[' at the very start of the line, then a name, a blank and '"')
+ * after a line that ends with a result token (clean_result_line), blank
+ * lines between them allowed. After
+ * that line the reader is between games, or in a comment that such a tag
+ * line closes; either way it starts a game at the '[' in the state a
+ * fresh reader starts in. So parts read separately give what one pass
+ * gives, and the index of each part is the whole index's. */
 static uint64_t
 next_game_start (const char *data,
                  uint64_t    len,
@@ -345,26 +828,17 @@ next_game_start (const char *data,
     {
       const char *nl = memchr (data + pos, eol, len - pos);
       uint64_t e = nl ? (uint64_t) (nl - data) : len;
+
       uint64_t k = pos;
 
-      while (k < e && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r' || data[k] == '\n'))
+      if (moves && data[pos] == '['
+          && _chess_pgn_looks_like_tag ((const unsigned char *) data, pos, len, true) == 1)
+        return pos;
+      /* Blank lines change nothing. */
+      while (k < e && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r'))
         k++;
       if (k < e)
-        {
-          if (data[k] == '[' && k + 1 < e && is_name_byte ((unsigned char) data[k + 1]))
-            {
-              uint64_t q = k + 1;
-              while (q < e && is_name_byte ((unsigned char) data[q]))
-                q++;
-              while (q < e && (data[q] == ' ' || data[q] == '\t'))
-                q++;
-              if (moves && q > k + 1 && q < e && data[q] == '"' && data[q - 1] != '[')
-                return k;
-              moves = false;
-            }
-          else if (!(data[k] == '%' && k == pos))
-            moves = ends_with_result (data, k, e);
-        }
+        moves = clean_result_line (data, pos, e, eol);
       pos = nl ? e + 1 : len;
     }
   return len;
@@ -411,8 +885,9 @@ chess_pgn_index_append (ChessPgnIndex *dst,
         }
       memcpy (dst->entries + dst->n, part->entries, part->n * sizeof *part->entries);
       dst->n += part->n;
-      dst->in_moves = part->in_moves;
     }
+  dst->game = part->game;
+  dst->lex = part->lex;
   dst->pos = part->pos;
   dst->done = part->done;
   if (dst->eol == 0)

@@ -5,8 +5,7 @@
  *
  * The caller maps the file (the core does no I/O) and hands the bytes over.
  * The indexer finds where each game starts and where the values of the tags
- * a game list shows lie, without parsing any move: it looks at line starts
- * only (memchr for the line ends) and at tag lines. An entry holds offsets
+ * a game list shows lie, without playing any move. An entry holds offsets
  * into the buffer, not copies, so memory grows with the number of games
  * (48 bytes each), never with the size of the file. A game is parsed when
  * it is opened: chess_pgn_read_game (data + offset, length, ...).
@@ -18,9 +17,14 @@
  * thread into its own ChessPgnIndex, and chess_pgn_index_append() joins
  * them in order. The core starts no thread itself.
  *
- * A game starts at a tag line ('[' then a letter or digit at the start of a
- * line) that follows movetext, or at movetext that follows nothing. A game
- * without tags after another game's movetext is not told apart from it.
+ * The games are exactly the PGN reader's (chess-pgn.h), for every input:
+ * entry i starts where the reader's game i starts (its game_start), and its
+ * bytes, read alone, give that game. The indexer follows the reader's lexer
+ * wherever it decides where a game starts or ends (tags, results, comments
+ * a tag line closes, text between games), so a line inside a comment that
+ * begins with '[' starts no game, and a game without tags after another
+ * game's result is a game of its own. Movetext is skipped in runs up to
+ * the next byte that could matter.
  */
 #pragma once
 
@@ -82,8 +86,9 @@ size_t         chess_pgn_index_tag    (const ChessPgnIndex *index, const char *d
                                        ChessPgnIndexTag tag, char *buf, size_t cap);
 
 /* Cuts data[0..len) into at most n parts of about equal size, at game
- * starts where both the indexer and the PGN reader start a game (a line
- * [Name "... after a line that ends with a result): writes bounds[0] = 0 <
+ * starts where both the indexer and the PGN reader start a game in the
+ * state they start a buffer in (a line [Name "... after a line that ends
+ * with a result token and holds nothing that could hide it): writes bounds[0] = 0 <
  * bounds[1] < … < bounds[k] = len and returns k (≤ n; fewer when the
  * buffer is small or has few games). bounds must hold n + 1 values. Parts
  * can then be indexed, or read with a ChessPgnParser each, on their own

@@ -20,12 +20,13 @@
 #define CHESS_PGN_LEX_MORE ((size_t) -1)
 
 /* Bytes that continue a symbol: PGN's letters, digits and _+#=:-/ plus the
- * suffixes !? (split off later) and any non-ASCII byte (dashes, ½,
+ * suffixes !? (split off later), '@' (a crazyhouse drop, "P@d5", so that it
+ * is refused as a variant in one piece) and any non-ASCII byte (dashes, ½,
  * figurines; normalised later). */
 static const bool _chess_pgn_symbol_byte[256] = {
   ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
   ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
-  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
+  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true, ['@'] = true,
   [0x80 ... 0xff] = true,
 };
 
@@ -33,7 +34,7 @@ static const bool _chess_pgn_symbol_byte[256] = {
 static const bool _chess_pgn_symbol_ascii[256] = {
   ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true,
   ['_'] = true, ['+'] = true, ['#'] = true, ['='] = true, [':'] = true,
-  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true,
+  ['-'] = true, ['/'] = true, ['!'] = true, ['?'] = true, ['@'] = true,
 };
 
 static inline bool
@@ -415,3 +416,123 @@ _chess_pgn_fen_variant (const char *fen)
       return "Chess960";
   return NULL;
 }
+
+/* Inside a { } comment, at a line start: does a tag section start here?
+ * Returns 1 yes, 0 no, -1 when more bytes are needed to tell. That is how an
+ * unterminated comment is caught at the next game instead of eating the
+ * rest of the file. */
+static inline int
+_chess_pgn_looks_like_tag (const unsigned char *buf,
+                           size_t               i,
+                           size_t               len,
+                           bool                 final)
+{
+  size_t j = i + 1, k = 0;
+
+  if (buf[i] != '[')
+    return 0;
+  for (; j < len && k < 40
+         && ((buf[j] >= '0' && buf[j] <= '9') || (buf[j] >= 'A' && buf[j] <= 'Z')
+             || (buf[j] >= 'a' && buf[j] <= 'z') || buf[j] == '_');
+       j++, k++)
+    ;
+  if (j >= len)
+    return final ? 0 : -1;
+  if (k == 0 || k >= 40 || (buf[j] != ' ' && buf[j] != '\t'))
+    return 0;
+  while (j < len && (buf[j] == ' ' || buf[j] == '\t'))
+    j++;
+  if (j >= len)
+    return final ? 0 : -1;
+  return buf[j] == '"';
+}
+
+/* "12." or "12...": the index past its periods, or i when buf[i] does not
+ * start a move number (a result, a move written with zeros). */
+static inline size_t
+_chess_pgn_move_number_end (const unsigned char *buf,
+                            size_t               i,
+                            size_t               len)
+{
+  size_t j = i + 1;
+
+  while (j < len && j - i < 10 && _chess_pgn_is_digit (buf[j]))
+    j++;
+  if (j >= len || buf[j] != '.')
+    return i;
+  while (j < len && buf[j] == '.')
+    j++;
+  return j;
+}
+
+/* Where the comment text starting at j stops: its '}', the end of its
+ * line, or len. Eight bytes at a time: a byte equal to c makes a zero
+ * byte in w ^ c * 0x01…01, and (x - 0x01…01) & ~x has the top bit set in
+ * the lowest zero byte of x (in higher ones only after it), so the lowest
+ * flagged byte of the three tests is the first stop. */
+static inline size_t
+_chess_pgn_comment_stop (const unsigned char *buf,
+                         size_t               j,
+                         size_t               len)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const uint64_t ones = 0x0101010101010101ULL, tops = 0x8080808080808080ULL;
+
+  for (; j + 8 <= len; j += 8)
+    {
+      uint64_t w, a, b, c, hit;
+      memcpy (&w, buf + j, 8);
+      a = w ^ (ones * '}');
+      b = w ^ (ones * '\n');
+      c = w ^ (ones * '\r');
+      hit = (((a - ones) & ~a) | ((b - ones) & ~b) | ((c - ones) & ~c)) & tops;
+      if (hit)
+        return j + (size_t) (__builtin_ctzll (hit) >> 3);
+    }
+#endif
+  while (j < len && buf[j] != '}' && buf[j] != '\n' && buf[j] != '\r')
+    j++;
+  return j;
+}
+
+
+/* Bytes of a tag name, and the bytes that end a value read in one pass. */
+static const bool _chess_pgn_name_byte[256] = {
+  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true, ['_'] = true,
+};
+static const bool _chess_pgn_value_stop_byte[256] = {
+  ['"'] = true, ['\\'] = true, ['\n'] = true, ['\r'] = true,
+};
+
+/* The usual tag, [Name "value"] without escapes, read in one pass. Returns
+ * the index just past its ']', or 0 when the tag is anything else (or cut
+ * by the end of buf): then the general path reads it. */
+static inline size_t
+_chess_pgn_simple_tag (const unsigned char *buf,
+                       size_t               i,
+                       size_t               len,
+                       size_t              *name_end,
+                       size_t              *value_start,
+                       size_t              *value_end)
+{
+  size_t lim = len - i > CHESS_PGN_MAX_TAG ? i + CHESS_PGN_MAX_TAG : len;
+  size_t j = i + 1;
+
+  if (j >= lim || !(_chess_pgn_name_byte[buf[j]] && buf[j] != '_'))
+    return 0;
+  while (j < lim && _chess_pgn_name_byte[buf[j]])
+    j++;
+  *name_end = j;
+  if (j - i - 1 > 255 || j >= lim || buf[j] != ' ' || ++j >= lim || buf[j] != '"')
+    return 0;
+  *value_start = ++j;
+  while (j < lim && !_chess_pgn_value_stop_byte[buf[j]])
+    j++;
+  if (j >= lim || buf[j] != '"')
+    return 0;
+  *value_end = j++;
+  if (j >= lim || buf[j] != ']')
+    return 0;
+  return j + 1;
+}
+

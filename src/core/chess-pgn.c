@@ -431,45 +431,8 @@ deliver_tag (ChessPgnParser         *p,
   VISIT (p, tag, name, p->tag_value, vlen);
 }
 
-/* Bytes of a tag name, and the bytes that end a value read in one pass. */
-static const bool name_byte[256] = {
-  ['0' ... '9'] = true, ['A' ... 'Z'] = true, ['a' ... 'z'] = true, ['_'] = true,
-};
-static const bool value_stop_byte[256] = {
-  ['"'] = true, ['\\'] = true, ['\n'] = true, ['\r'] = true,
-};
-
-/* The usual tag, [Name "value"] without escapes, read in one pass. Returns
- * the index just past its ']', or 0 when the tag is anything else (or cut
- * by the end of buf): then the general path reads it. */
-static size_t
-simple_tag (const unsigned char *buf,
-            size_t               i,
-            size_t               len,
-            size_t              *name_end,
-            size_t              *value_start,
-            size_t              *value_end)
-{
-  size_t lim = len - i > CHESS_PGN_MAX_TAG ? i + CHESS_PGN_MAX_TAG : len;
-  size_t j = i + 1;
-
-  if (j >= lim || !is_alnum (buf[j]))
-    return 0;
-  while (j < lim && name_byte[buf[j]])
-    j++;
-  *name_end = j;
-  if (j - i - 1 > 255 || j >= lim || buf[j] != ' ' || ++j >= lim || buf[j] != '"')
-    return 0;
-  *value_start = ++j;
-  while (j < lim && !value_stop_byte[buf[j]])
-    j++;
-  if (j >= lim || buf[j] != '"')
-    return 0;
-  *value_end = j++;
-  if (j >= lim || buf[j] != ']')
-    return 0;
-  return j + 1;
-}
+#define simple_tag _chess_pgn_simple_tag
+#define name_byte _chess_pgn_name_byte
 
 /* Handles one complete [Name "value"] of n bytes at t (t[0] == '[',
  * t[n - 1] == ']'). */
@@ -619,7 +582,7 @@ move_failed (ChessPgnParser         *p,
   if (memchr (san, '@', n) != NULL)
     {
       /* A piece dropped from the hand. */
-      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("variant not supported: %s"), "Crazyhouse");
+      fail (p, CHESS_ERROR_PGN, loc, CHESS_N_ ("variant not supported: %.60s"), "Crazyhouse");
       return;
     }
   if (error->code == CHESS_ERROR_SAN_SYNTAX)
@@ -946,35 +909,7 @@ end_without_result (ChessPgnParser *p,
   game_end (p, p->game != GAME_SKIP, end);
 }
 
-/* Where the comment text starting at j stops: its '}', the end of its
- * line, or len. Eight bytes at a time: a byte equal to c makes a zero
- * byte in w ^ c * 0x01…01, and (x - 0x01…01) & ~x has the top bit set in
- * the lowest zero byte of x (in higher ones only after it), so the lowest
- * flagged byte of the three tests is the first stop. */
-static size_t
-comment_stop (const unsigned char *buf,
-              size_t               j,
-              size_t               len)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  const uint64_t ones = 0x0101010101010101ULL, tops = 0x8080808080808080ULL;
-
-  for (; j + 8 <= len; j += 8)
-    {
-      uint64_t w, a, b, c, hit;
-      memcpy (&w, buf + j, 8);
-      a = w ^ (ones * '}');
-      b = w ^ (ones * '\n');
-      c = w ^ (ones * '\r');
-      hit = (((a - ones) & ~a) | ((b - ones) & ~b) | ((c - ones) & ~c)) & tops;
-      if (hit)
-        return j + (size_t) (__builtin_ctzll (hit) >> 3);
-    }
-#endif
-  while (j < len && buf[j] != '}' && buf[j] != '\n' && buf[j] != '\r')
-    j++;
-  return j;
-}
+#define comment_stop _chess_pgn_comment_stop
 
 static void
 comment_append (ChessPgnParser      *p,
@@ -1035,50 +970,9 @@ comment_begin (ChessPgnParser         *p,
   p->comment_loc = *loc;
 }
 
-/* Inside a { } comment, at a line start: does a tag section start here?
- * Returns 1 yes, 0 no, -1 when more bytes are needed to tell. That is how an
- * unterminated comment is caught at the next game instead of eating the
- * rest of the file. */
-static int
-looks_like_tag (const unsigned char *buf,
-                size_t               i,
-                size_t               len,
-                bool                 final)
-{
-  size_t j = i + 1, k = 0;
+#define looks_like_tag _chess_pgn_looks_like_tag
 
-  if (buf[i] != '[')
-    return 0;
-  for (; j < len && k < 40 && (is_alnum (buf[j]) || buf[j] == '_'); j++, k++)
-    ;
-  if (j >= len)
-    return final ? 0 : -1;
-  if (k == 0 || k >= 40 || (buf[j] != ' ' && buf[j] != '\t'))
-    return 0;
-  while (j < len && (buf[j] == ' ' || buf[j] == '\t'))
-    j++;
-  if (j >= len)
-    return final ? 0 : -1;
-  return buf[j] == '"';
-}
-
-/* "12." or "12...": the index past its periods, or i when buf[i] does not
- * start a move number (a result, a move written with zeros). */
-static inline size_t
-move_number_end (const unsigned char *buf,
-                 size_t               i,
-                 size_t               len)
-{
-  size_t j = i + 1;
-
-  while (j < len && j - i < 10 && is_digit (buf[j]))
-    j++;
-  if (j >= len || buf[j] != '.')
-    return i;
-  while (j < len && buf[j] == '.')
-    j++;
-  return j;
-}
+#define move_number_end _chess_pgn_move_number_end
 
 /* The bytes of a plain move after its first letter ("Nbd7", "exd8=Q+",
  * "O-O"). */
@@ -1349,7 +1243,8 @@ process (ChessPgnParser      *p,
                           /* Copied only for someone: a visitor, or the
                            * reader itself (FEN and SetUp). */
                           if (p->v.tag != NULL || (name_len == 3 && memcmp (buf + i + 1, "FEN", 3) == 0)
-                              || (name_len == 5 && memcmp (buf + i + 1, "SetUp", 5) == 0))
+                              || (name_len == 5 && memcmp (buf + i + 1, "SetUp", 5) == 0)
+                              || (name_len == 7 && memcmp (buf + i + 1, "Variant", 7) == 0))
                             {
                               memcpy (name, buf + i + 1, name_len);
                               name[name_len] = '\0';
