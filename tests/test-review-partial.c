@@ -17,22 +17,11 @@
 #include "caissa-window-review.h"
 #include "chess-pgn.h"
 #include "test-util-gtk.h"
+#include "test-util-pgn.h"
 
 static char *tmp_dir;
 
-static char *
-copy_data (const char *dir,
-           const char *name)
-{
-  g_autofree char *src = g_build_filename (g_getenv ("CAISSA_TEST_DATA"), dir, name, NULL);
-  g_autofree char *contents = NULL;
-  char *dest = g_build_filename (tmp_dir, name, NULL);
-  gsize len = 0;
-
-  g_assert_true (g_file_get_contents (src, &contents, &len, NULL));
-  g_assert_true (g_file_set_contents (dest, contents, (gssize) len, NULL));
-  return dest;
-}
+#define copy_data(dir, name) test_util_pgn_copy_data (tmp_dir, dir, name)
 
 static void
 collect (GtkWidget  *widget,
