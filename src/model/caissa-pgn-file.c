@@ -919,9 +919,7 @@ check_by_game (Check          *c,
   return TRUE;
 }
 
-/* A mapped file's encoding (see Loader), before it is parsed; stops at
- * the first byte that is not UTF-8. FALSE when stopped (cancelled, or
- * the bytes are gone). */
+/* n bytes from off into scan, guarded; FALSE when they are gone. */
 static gboolean
 check_encoding_step (Loader        *loader,
                      ChessUtf8Scan *scan,
@@ -941,6 +939,9 @@ check_encoding_step (Loader        *loader,
   return FALSE;
 }
 
+/* A mapped file's encoding (see Loader), before it is parsed; stops at
+ * the first byte that is not UTF-8. FALSE when stopped (cancelled, or
+ * the bytes are gone). */
 static gboolean
 check_encoding (Loader       *loader,
                 GCancellable *cancellable)
