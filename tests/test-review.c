@@ -636,7 +636,15 @@ test_close_unsaved (void)
   dialog = test_util_message_dialog (FALSE);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "discard");
-  test_util_spin (300);
+  /* The window closes from an idle once the dialog is gone: waited for
+   * (a loaded machine may take seconds), not slept on. */
+  {
+    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    while (window != NULL && g_get_monotonic_time () < deadline)
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+  }
   if (window != NULL)
     g_printerr ("# window still there: visible %d, refs %u, dialog %p\n", gtk_widget_get_visible (GTK_WIDGET (window)),
                 G_OBJECT (window)->ref_count, (void *) test_util_message_dialog (FALSE));
