@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test-cli-encoding.sh — caissa-cli prints valid UTF-8 whatever the input's
 # encoding: error messages that quote a Windows-1252 file or raw bytes,
-# pgn-export of a Windows-1252 file, pgn-dump's error lines. TAP output.
+# pgn-export of a Windows-1252 file, pgn-dump's error lines, pgn-index's
+# tag values. TAP output.
 # $CAISSA_CLI names the binary, $CAISSA_TEST_DATA the data folder.
 set -u
 
@@ -20,7 +21,7 @@ valid ()
   if iconv -f UTF-8 -t UTF-8 "$2" >/dev/null 2>&1; then ok "$1"; else not_ok "$1" "$(od -c "$2" | head -5)"; fi
 }
 
-echo "1..7"
+echo "1..9"
 
 cp "$data/windows-1252.pgn" "$tmp/"
 cd "$tmp" || exit 1
@@ -49,3 +50,7 @@ fi
 
 "$cli" pgn-dump raw.pgn >out 2>err
 valid "pgn-dump: error lines are UTF-8" out
+
+"$cli" pgn-index --list windows-1252.pgn >out 2>err
+valid "pgn-index --list: tag values of a Windows-1252 file are UTF-8" out
+if grep -q 'Müller, Jürgen' out; then ok "pgn-index --list: the right characters"; else not_ok "pgn-index --list: the right characters" "$(head -3 out)"; fi

@@ -17,22 +17,11 @@
 #include "caissa-window-review.h"
 #include "chess-pgn.h"
 #include "test-util-gtk.h"
+#include "test-util-pgn.h"
 
 static char *tmp_dir;
 
-static char *
-copy_data (const char *dir,
-           const char *name)
-{
-  g_autofree char *src = g_build_filename (g_getenv ("CAISSA_TEST_DATA"), dir, name, NULL);
-  g_autofree char *contents = NULL;
-  char *dest = g_build_filename (tmp_dir, name, NULL);
-  gsize len = 0;
-
-  g_assert_true (g_file_get_contents (src, &contents, &len, NULL));
-  g_assert_true (g_file_set_contents (dest, contents, (gssize) len, NULL));
-  return dest;
-}
+#define copy_data(dir, name) test_util_pgn_copy_data (tmp_dir, dir, name)
 
 static void
 collect (GtkWidget  *widget,
@@ -206,6 +195,41 @@ test_windows_1252 (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* An edited game with a character Windows-1252 lacks: nothing saved, the
+ * message names it and offers UTF-8. */
+static void
+test_does_not_fit (void)
+{
+  g_autofree char *path = copy_data ("encoding", "windows-1252.pgn");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  AdwMessageDialog *dialog = NULL;
+  gint64 deadline;
+
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (caissa_window_open_file (window, gfile, NULL));
+  test_util_wait_state (window, "game-index", "1");
+  test_util_wait_state (window, "games-loading", "0");
+  caissa_game_set_white_name (caissa_window_get_game (window), "Łódź");
+  activate (window, "win.save", NULL);
+  deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while ((dialog = test_util_message_dialog (FALSE)) == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Game Does Not Fit the File’s Encoding");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog),
+                                   "“Ł” (line 5, column 9 of the game) cannot be written in Windows-1252"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "utf8"));
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -224,6 +248,7 @@ main (int   argc,
 
   g_test_add_func ("/app/window/partial-game", test_partial_game);
   g_test_add_func ("/app/window/windows-1252", test_windows_1252);
+  g_test_add_func ("/app/window/does-not-fit", test_does_not_fit);
 
   status = g_test_run ();
   test_util_remove_tree (tmp_dir);

@@ -732,7 +732,8 @@ copy_action (GtkWidget  *widget,
     }
   else
     {
-      g_autofree char *pgn = caissa_game_to_pgn (review->game);
+      /* (A game read up to an error keeps its unread rest.) */
+      g_autofree char *pgn = _caissa_review_pgn_to_save (review);
 
       gdk_clipboard_set_text (clipboard, pgn);
       _caissa_review_toast (review, _("Game copied as PGN"));

@@ -154,6 +154,7 @@ update_status (CaissaWindow *self)
   guint ply = caissa_game_get_ply (game);
   g_autofree char *status = NULL;
   g_autofree char *substatus = NULL;
+  const char *error_status;
 
   if (outcome != CAISSA_OUTCOME_NONE)
     status = caissa_outcome_describe (outcome, caissa_game_get_outcome_reason (game));
@@ -180,11 +181,15 @@ update_status (CaissaWindow *self)
         substatus = g_strdup (_("A draw is claimed with the next move, if it makes the claim correct"));
     }
 
-  /* A game shown up to an error in its file: the error, not the end. */
-  if (_caissa_window_review_get_error_status (_caissa_window_get_review (self)) != NULL)
+  /* A game shown up to an error in its file: the error, not the end; in
+   * two lines at most (the move list has it whole, and so has the
+   * tooltip), so a long message never pushes the rest out of a short
+   * window. */
+  error_status = _caissa_window_review_get_error_status (_caissa_window_get_review (self));
+  if (error_status != NULL)
     {
       g_free (status);
-      status = g_strdup (_caissa_window_review_get_error_status (_caissa_window_get_review (self)));
+      status = g_strdup (error_status);
     }
   else if (outcome == CAISSA_OUTCOME_NONE)
     {
@@ -193,6 +198,9 @@ update_status (CaissaWindow *self)
       if (engine_status != NULL)
         g_free (status), status = engine_status;
     }
+  gtk_label_set_lines (self->status_label, error_status != NULL ? 2 : -1);
+  gtk_label_set_ellipsize (self->status_label, error_status != NULL ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), error_status);
 
   if (substatus == NULL && ply != n_plies)
     /* Translators: while looking at an earlier position of the game. */

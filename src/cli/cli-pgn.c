@@ -507,9 +507,9 @@ typedef struct
   ChessPgnParser *parser;
 } CheckPart;
 
-/* A message as UTF-8: it may quote a file that is not (chess-encoding.h);
- * a character cut by the message's length limit is dropped. out holds
- * CHESS_CP1252_TO_UTF8_MAX (256) bytes. */
+/* A message or a tag value as UTF-8: it may come from a file that is not
+ * (chess-encoding.h); a character cut by the length limit is dropped. out
+ * holds CHESS_CP1252_TO_UTF8_MAX (256) bytes. */
 static const char *
 utf8_message (const char *message,
               char       *out)
@@ -1238,10 +1238,10 @@ index_list (void *user_data)
       printf ("%llu\t%lu", (unsigned long long) e->offset, (unsigned long) e->length);
       for (int t = 0; t < CHESS_PGN_N_INDEX_TAGS; t++)
         {
-          char value[256];
+          char value[256], utf8[CHESS_CP1252_TO_UTF8_MAX (256)];
           chess_pgn_index_tag (run->index, run->data, g, (ChessPgnIndexTag) t, value,
                                sizeof value);
-          printf ("\t%s", value);
+          printf ("\t%s", utf8_message (value, utf8));
         }
       printf ("\n");
     }

@@ -204,3 +204,26 @@ caissa_pgn_utf16_encode (const char *const *pieces,
     }
   return g_bytes_new_take (out, at);
 }
+
+GBytes *
+caissa_pgn_encode_for_save (const char          *pgn,
+                            ChessEncoding        file_encoding,
+                            gboolean             exact,
+                            const char          *raw,
+                            gsize                raw_len,
+                            CaissaPgnSaveFlags   flags,
+                            const char          *name,
+                            GError             **error)
+{
+  if (flags & CAISSA_PGN_SAVE_UTF8)
+    return g_bytes_new (pgn, strlen (pgn));
+  if ((file_encoding == CHESS_ENCODING_UTF16LE || file_encoding == CHESS_ENCODING_UTF16BE) && !exact)
+    {
+      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_ENCODING,
+                   /* Translators: a file name, then an encoding's name. */
+                   _("%s is not well-formed %s: it cannot be written back unchanged"),
+                   name, chess_encoding_name (file_encoding));
+      return NULL;
+    }
+  return caissa_pgn_encode_game (pgn, caissa_pgn_game_encoding (file_encoding, raw, raw_len), name, error);
+}

@@ -33,6 +33,7 @@
 #include <gio/gio.h>
 
 #include "chess-encoding.h"
+#include "caissa-pgn-file.h"
 
 G_BEGIN_DECLS
 
@@ -67,6 +68,19 @@ GBytes        *caissa_pgn_encode_game     (const char    *pgn,
                                            ChessEncoding  encoding,
                                            const char    *name,
                                            GError       **error);
+
+/* The edited game pgn as a save writes it into a file of file_encoding
+ * (exact: a UTF-16 file's bytes encode back the same), where the game's
+ * bytes were raw (NULL for a game appended); with CAISSA_PGN_SAVE_UTF8,
+ * pgn itself. NULL with ENCODING when it cannot be written (see above). */
+GBytes        *caissa_pgn_encode_for_save (const char          *pgn,
+                                           ChessEncoding        file_encoding,
+                                           gboolean             exact,
+                                           const char          *raw,
+                                           gsize                raw_len,
+                                           CaissaPgnSaveFlags   flags,
+                                           const char          *name,
+                                           GError             **error);
 
 /* bytes decoded from UTF-16 when they start with its byte order mark (the
  * mark dropped), else NULL. *encoding receives which UTF-16, *exact

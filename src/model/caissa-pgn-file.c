@@ -936,9 +936,7 @@ check_by_game (Check          *c,
   return TRUE;
 }
 
-/* A mapped file's encoding (see Loader), before it is parsed; stops at
- * the first byte that is not UTF-8. FALSE when stopped (cancelled, or
- * the bytes are gone). */
+/* n bytes from off into scan, guarded; FALSE when they are gone. */
 static gboolean
 check_encoding_step (Loader        *loader,
                      ChessUtf8Scan *scan,
@@ -958,6 +956,9 @@ check_encoding_step (Loader        *loader,
   return FALSE;
 }
 
+/* A mapped file's encoding (see Loader), before it is parsed; stops at
+ * the first byte that is not UTF-8. FALSE when stopped (cancelled, or
+ * the bytes are gone). */
 static gboolean
 check_encoding (Loader       *loader,
                 GCancellable *cancellable)
@@ -2312,15 +2313,8 @@ read_game (CaissaPgnFile     *self,
       /* A game up to its error: shown, the error told at its place. */
       if (partial != NULL && r.game != NULL)
         {
-          CaissaPgnPartial *p = g_new0 (CaissaPgnPartial, 1);
-
-          p->line = line;
-          p->column = err.column;
-          p->message = caissa_pgn_dup_utf8 (err.message, strlen (err.message));
-          p->error_node = r.error_node;
-          p->rest = g_strndup (text + MIN (r.rest, len), len - MIN (r.rest, len));
-          p->text = g_strndup (text, len);
-          *partial = p;
+          *partial = caissa_pgn_partial_new (line, err.column, err.message, r.error_node, text, len,
+                                             (gsize) MIN (r.rest, len));
           game = g_steal_pointer (&r.game);
         }
       else
@@ -2822,36 +2816,6 @@ dest_is_source (CaissaPgnFile *self,
          && at_dest.device == self->loader->stamp.device && at_dest.inode == self->loader->stamp.inode;
 }
 
-/* pgn as it is to be written (see caissa-pgn-encoding.h), or NULL with
- * ENCODING. */
-static GBytes *
-save_encode (CaissaPgnFile       *self,
-             guint                position,
-             const char          *pgn,
-             CaissaPgnSaveFlags   flags,
-             GError             **error)
-{
-  g_autofree char *copy = NULL;
-  const char *raw = NULL;
-  gsize len = 0;
-
-  if (flags & CAISSA_PGN_SAVE_UTF8)
-    return g_bytes_new (pgn, strlen (pgn));
-  if ((self->encoding == CHESS_ENCODING_UTF16LE || self->encoding == CHESS_ENCODING_UTF16BE)
-      && !self->loader->source_exact)
-    {
-      g_set_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_ENCODING,
-                   /* Translators: a file name, then an encoding's name. */
-                   _("%s is not well-formed %s: it cannot be written back unchanged"),
-                   self->name, chess_encoding_name (self->encoding));
-      return NULL;
-    }
-  if (position != G_MAXUINT)
-    raw = game_text (self, position, &copy, &len);
-  return caissa_pgn_encode_game (pgn, caissa_pgn_game_encoding (self->encoding, raw, raw ? len : 0),
-                                 self->name, error);
-}
-
 static void
 save_start (CaissaPgnFile      *self,
             GTask              *task,
@@ -2862,6 +2826,9 @@ save_start (CaissaPgnFile      *self,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) encoded = NULL;
+  g_autofree char *copy = NULL;
+  const char *raw = NULL;
+  gsize raw_len = 0;
   gboolean over_itself;
   SaveJob *job;
 
@@ -2884,7 +2851,11 @@ save_start (CaissaPgnFile      *self,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  encoded = save_encode (self, position, pgn, flags, &error);
+  /* The game as it is to be written (caissa-pgn-encoding.h). */
+  if (position != G_MAXUINT && !(flags & CAISSA_PGN_SAVE_UTF8))
+    raw = game_text (self, position, &copy, &raw_len);
+  encoded = caissa_pgn_encode_for_save (pgn, self->encoding, self->loader->source_exact,
+                                        raw, raw != NULL ? raw_len : 0, flags, self->name, &error);
   if (encoded == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));

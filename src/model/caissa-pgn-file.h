@@ -128,8 +128,9 @@ void           caissa_pgn_file_set_validate   (CaissaPgnFile  *self,
  * file reads the new one. */
 gboolean       caissa_pgn_file_get_changed_on_disk (CaissaPgnFile *self);
 
-/* The text of the game at position (0-based) as the file holds it, a copy
- * (NUL-terminated; free it), or NULL with NO_GAME, or CHANGED when its
+/* The text of the game at position (0-based) as the file holds it, as
+ * UTF-8 (decoded as caissa-pgn-encoding.h says), a copy (NUL-terminated;
+ * free it), or NULL with NO_GAME, or CHANGED when its
  * bytes are no longer in the file. (A mapped file rewritten in place holds
  * other bytes there: caissa_pgn_file_read_game() tells.) */
 char          *caissa_pgn_file_dup_game_text  (CaissaPgnFile  *self,

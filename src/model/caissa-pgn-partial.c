@@ -9,7 +9,30 @@
 
 #include <string.h>
 
+#include "caissa-pgn-encoding.h"
 #include "caissa-pgn-partial.h"
+
+CaissaPgnPartial *
+caissa_pgn_partial_new (gulong       line,
+                        gulong       column,
+                        const char  *message,
+                        ChessNodeId  error_node,
+                        const char  *text,
+                        gsize        len,
+                        gsize        rest)
+{
+  CaissaPgnPartial *p = g_new0 (CaissaPgnPartial, 1);
+
+  g_return_val_if_fail (rest <= len, NULL);
+
+  p->line = line;
+  p->column = column;
+  p->message = caissa_pgn_dup_utf8 (message, strlen (message));
+  p->error_node = error_node;
+  p->rest = g_strndup (text + rest, len - rest);
+  p->text = g_strndup (text, len);
+  return p;
+}
 
 void
 caissa_pgn_partial_free (CaissaPgnPartial *partial)

@@ -43,6 +43,15 @@ typedef struct
   char        *text;        /* the whole game's text, as UTF-8 */
 } CaissaPgnPartial;
 
+/* From the reader's error in text[0..len) (UTF-8; the game's whole text)
+ * at line and column of the file; rest is where the unread text begins. */
+CaissaPgnPartial *caissa_pgn_partial_new (gulong       line,
+                                          gulong       column,
+                                          const char  *message,
+                                          ChessNodeId  error_node,
+                                          const char  *text,
+                                          gsize        len,
+                                          gsize        rest);
 void        caissa_pgn_partial_free      (CaissaPgnPartial *partial);
 
 /* pgn (an edited partial game's export) with the rest kept in comment
