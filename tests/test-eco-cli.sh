@@ -5,7 +5,7 @@
 set -u
 
 cli=${CAISSA_CLI:-build/src/cli/caissa-cli}
-data=${CAISSA_TEST_DATA:-$(dirname "$0")/data}/pgn
+data=${CAISSA_TEST_DATA:-$(dirname "$0")/data}/eco
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0

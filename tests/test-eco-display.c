@@ -99,7 +99,7 @@ wait_label (GtkWidget  *widget,
 static void
 test_game_list (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "pgn", "openings.pgn", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "eco", "openings.pgn", NULL);
   g_autoptr(GFile) gfile = g_file_new_for_path (path);
   GtkWidget *window = gtk_window_new ();
   CaissaGameList *list = CAISSA_GAME_LIST (caissa_game_list_new ());
@@ -263,7 +263,7 @@ test_subtitle (void)
 static void
 test_review_subtitle (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "pgn", "openings.pgn", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "eco", "openings.pgn", NULL);
   g_autoptr(GFile) gfile = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);

@@ -12,7 +12,7 @@
 static CaissaPgnFile *
 open_openings (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "pgn", "openings.pgn", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "eco", "openings.pgn", NULL);
   g_autoptr(GFile) gfile = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   CaissaPgnFile *file = caissa_pgn_file_new (gfile, &error);
@@ -59,7 +59,7 @@ typedef struct
   guint       ply;
 } Expected;
 
-/* tests/data/pgn/openings.pgn, as caissa-cli eco says (test-eco-cli.sh). */
+/* tests/data/eco/openings.pgn, as caissa-cli eco says (test-eco-cli.sh). */
 static const Expected expected[] = {
   { "B99", "B90", "Sicilian Defense: Najdorf Variation, Adams Attack", 11 },
   { "", "D37", "Queen's Gambit Declined: Harrwitz Attack", 9 },
