@@ -128,7 +128,7 @@ _caissa_engine_handle_info (CaissaEngine       *self,
   if (now >= due)
     emit_info (self);
   else
-    self->info_timeout_id = g_timeout_add (MAX (1, (due - now) / 1000), info_timeout_cb, self);
+    self->info_timeout_id = g_timeout_add (MAX (1, (due - now + 999) / 1000), info_timeout_cb, self);
 }
 
 static void
