@@ -17,7 +17,9 @@
 # Stockfish runs with one thread and the same hash in both, so both do the
 # same search: the difference is Caissa's own overhead (process handling,
 # parsing every info line, PV into SAN, the annotation). The load average
-# is printed with the results: other work on the machine shows in them.
+# is printed with the results: other work on the machine shows in them,
+# so the CPU time of caissa-cli itself is measured too (its own overhead,
+# whatever the load).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -119,5 +121,28 @@ print(f"{sys.argv[3]} searches at depth {sys.argv[4]}, {len(ours)} runs each")
 print(f"caissa-cli analyse: min {min(ours):.3f} s, median {statistics.median(ours):.3f} s, max {max(ours):.3f} s")
 print(f"direct to stockfish: min {min(direct):.3f} s, median {statistics.median(direct):.3f} s, max {max(direct):.3f} s")
 print(f"ratio caissa/direct: min {ratios[0]:.3f}, median {statistics.median(ratios):.3f}, max {ratios[-1]:.3f} (goal <= 1.2)")
+PY
+
+# Caissa's own share, which the machine's load does not blur: the CPU time
+# of the caissa-cli process itself (its threads, not the engine), sampled
+# from /proc until it exits.
+python3 - "$cli" "$game" "$engine" "$depth" <<'PY'
+import subprocess, sys, time, os
+cli, game, engine, depth = sys.argv[1:]
+tick = os.sysconf("SC_CLK_TCK")
+t0 = time.monotonic()
+p = subprocess.Popen([cli, "analyse", game, "--engine", engine, "--depth", depth, "-o", "/dev/null"],
+                     stderr=subprocess.DEVNULL)
+cpu = 0.0
+while p.poll() is None:
+    try:
+        with open(f"/proc/{p.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / tick
+    except (OSError, IndexError, ValueError):
+        pass
+    time.sleep(0.02)
+wall = time.monotonic() - t0
+print(f"caissa-cli's own CPU time: {cpu:.2f} s of {wall:.2f} s wall ({100 * cpu / wall:.1f} %)")
 PY
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
