@@ -20,6 +20,8 @@
 
 /* Room for the evaluation bar at the board's left, and its width. */
 #define EVAL_BAR_ROOM 30
+/* Below this window width the header bar has no room for the panel's button. */
+#define NARROW_HEADER_WIDTH 420
 
 typedef struct
 {
@@ -616,6 +618,21 @@ cancel_analysis_cb (EngineState *st)
 
 /* --- Set-up ---------------------------------------------------------------------------- */
 
+/* The header bar has no room for the button in the narrowest windows
+ * (360 pixels): there the menu's item and Ctrl+Shift+A remain. GTK keeps
+ * default-width as the window's width when it is resized. */
+static void
+window_width_cb (CaissaWindow *self,
+                 GParamSpec   *pspec,
+                 EngineState  *st)
+{
+  int width = 0, height = 0;
+
+  /* (GTK 4.8 needs both pointers.) */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_widget_set_visible (GTK_WIDGET (st->button), width <= 0 || width >= NARROW_HEADER_WIDTH);
+}
+
 void
 _caissa_window_engine_class_init (GtkWidgetClass *widget_class)
 {
@@ -710,6 +727,8 @@ _caissa_window_engine_init (CaissaWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (st->button), _("Engine Analysis (Ctrl+Shift+A)"));
   g_signal_connect (st->button, "toggled", G_CALLBACK (button_toggled_cb), st);
   adw_header_bar_pack_end (ADW_HEADER_BAR (template_child (self, "header_bar")), GTK_WIDGET (st->button));
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (window_width_cb), st);
+  window_width_cb (self, NULL, st);
 }
 
 void
