@@ -130,6 +130,22 @@ player_notify_cb (CaissaEnginePlayer *player,
   _caissa_window_refresh (st->window);
 }
 
+/* A declined offer is said (an accepted one ends the game, which says so). */
+static void
+draw_answered_cb (CaissaEnginePlayer *player,
+                  gboolean            accepted,
+                  EngineState        *st)
+{
+  g_autofree char *text = NULL;
+
+  if (accepted)
+    return;
+  /* Translators: %s is the engine's name. */
+  text = g_strdup_printf (_("%s declines the draw"),
+                          caissa_engine_get_name (caissa_engine_player_get_engine (player)));
+  _caissa_window_add_toast (st->window, adw_toast_new (text));
+}
+
 static void
 other_engine_chosen_cb (GtkNativeDialog *chooser,
                         int              response,
@@ -240,6 +256,7 @@ start_player (EngineState  *st,
   st->player = caissa_engine_player_new (st->game, engine, side, st->level, st->move_time_ms);
   g_signal_connect (st->player, "notify", G_CALLBACK (player_notify_cb), st);
   g_signal_connect (st->player, "failed", G_CALLBACK (player_failed_cb), st);
+  g_signal_connect (st->player, "draw-answered", G_CALLBACK (draw_answered_cb), st);
   g_signal_connect (engine, "notify::name", G_CALLBACK (engine_name_cb), st);
   engine_name_cb (engine, NULL, st);
   update_board (st);
