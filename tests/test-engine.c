@@ -15,6 +15,7 @@
 #include "caissa-engine.h"
 #include "chess-fen.h"
 #include "chess-san.h"
+#include "test-util.h"
 
 #define DEADLINE_S 60
 
@@ -34,22 +35,10 @@ result_clear (Result *r)
   memset (r, 0, sizeof *r);
 }
 
-static gboolean
-deadline_cb (gpointer user_data)
-{
-  g_error ("the event did not come within %d s", DEADLINE_S);
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until *flag is set. */
 static void
 wait_for (const gboolean *flag)
 {
-  guint id = g_timeout_add_seconds (DEADLINE_S, deadline_cb, NULL);
-
-  while (!*flag)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (id);
+  test_util_wait_for (flag, DEADLINE_S, "the engine's answer");
 }
 
 static void
@@ -474,6 +463,65 @@ test_stockfish_restart_cancel (void)
   result_clear (&r3);
 }
 
+/* Under a clock: the engine gets wtime/btime/winc/binc and plays within
+ * them; a hanging engine is caught after its own clock time + grace. */
+static void
+test_clock_limits (void)
+{
+  g_autoptr (CaissaEngine) engine = start_ok ("stockfish");
+  g_autofree char *hang_path = fake ("hang.sh");
+  g_autoptr (CaissaEngine) hang = start_ok (hang_path);
+  CaissaEngineLimits limits;
+  ChessPosition pos;
+  Result r = { 0 };
+  ChessError error;
+
+  chess_fen_parse (&pos, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 60, &error);
+  caissa_engine_set_position (engine, &pos, NULL, 0);
+  caissa_engine_limits_init (&limits);
+  limits.wtime_ms = 2000;
+  limits.btime_ms = 2000;
+  limits.winc_ms = 100;
+  limits.binc_ms = 100;
+  limits.movestogo = 20;
+  go (engine, &limits, NULL, &r);
+  wait_for (&r.done);
+  g_assert_no_error (r.error);
+  g_assert_true (chess_position_is_legal (&pos, r.best));
+  result_clear (&r);
+
+  /* White to move with 300 ms on its clock: the hang is reported. */
+  caissa_engine_set_timeouts (hang, 5000, 500);
+  caissa_engine_set_position (hang, &pos, NULL, 0);
+  limits.wtime_ms = 300;
+  go (hang, &limits, NULL, &r);
+  wait_for (&r.done);
+  g_assert_error (r.error, CAISSA_ENGINE_ERROR, CAISSA_ENGINE_ERROR_HUNG);
+  result_clear (&r);
+}
+
+/* A depth search of a hanging engine is caught once stopped. */
+static void
+test_hang_after_stop (void)
+{
+  g_autofree char *path = fake ("hang.sh");
+  g_autoptr (CaissaEngine) engine = start_ok (path);
+  CaissaEngineLimits limits;
+  ChessPosition pos;
+  Result r = { 0 };
+
+  caissa_engine_set_timeouts (engine, 5000, 500);
+  chess_position_init_start (&pos);
+  caissa_engine_set_position (engine, &pos, NULL, 0);
+  caissa_engine_limits_init (&limits);
+  limits.depth = 30;
+  go (engine, &limits, NULL, &r);
+  caissa_engine_stop (engine);
+  wait_for (&r.done);
+  g_assert_error (r.error, CAISSA_ENGINE_ERROR, CAISSA_ENGINE_ERROR_HUNG);
+  result_clear (&r);
+}
+
 /* Quit while searching: the task ends cancelled, the process is reaped. */
 static void
 test_stockfish_quit (void)
@@ -546,6 +594,8 @@ main (int argc, char **argv)
   g_test_add_func ("/model/engine/stockfish/depth5", test_stockfish_depth5);
   g_test_add_func ("/model/engine/stockfish/multipv3", test_stockfish_multipv);
   g_test_add_func ("/model/engine/stockfish/restart-cancel", test_stockfish_restart_cancel);
+  g_test_add_func ("/model/engine/stockfish/clock", test_clock_limits);
+  g_test_add_func ("/model/engine/bad/hang-after-stop", test_hang_after_stop);
   g_test_add_func ("/model/engine/stockfish/quit", test_stockfish_quit);
   g_test_add_func ("/model/engine/stockfish/dispose", test_stockfish_dispose);
   g_test_add_func ("/model/engine/discover", test_discover);

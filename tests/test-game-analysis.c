@@ -11,6 +11,7 @@
 
 #include "caissa-game-analysis.h"
 #include "chess-pgn.h"
+#include "test-util.h"
 
 #define DEADLINE_S 120
 
@@ -26,13 +27,6 @@ typedef struct
   guint    notifies;
 } Run;
 
-static gboolean
-deadline_cb (gpointer user_data)
-{
-  g_error ("the analysis did not end within %d s", DEADLINE_S);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 ran_cb (GObject      *source,
         GAsyncResult *result,
@@ -47,11 +41,7 @@ ran_cb (GObject      *source,
 static void
 wait_run (Run *run)
 {
-  guint id = g_timeout_add_seconds (DEADLINE_S, deadline_cb, NULL);
-
-  while (!run->done)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (id);
+  test_util_wait_for (&run->done, DEADLINE_S, "the end of the analysis");
 }
 
 static ChessGame *

@@ -30,3 +30,31 @@ test_util_remove_tree (const char *path)
     g_dir_close (dir);
   g_rmdir (path);
 }
+
+typedef struct
+{
+  guint       seconds;
+  const char *what;
+} Deadline;
+
+static gboolean
+deadline_cb (gpointer user_data)
+{
+  Deadline *d = user_data;
+
+  g_error ("%s did not happen within %u s", d->what, d->seconds);
+  return G_SOURCE_REMOVE;
+}
+
+void
+test_util_wait_for (const gboolean *flag,
+                    guint           seconds,
+                    const char     *what)
+{
+  Deadline d = { seconds, what };
+  guint id = g_timeout_add_seconds (seconds, deadline_cb, &d);
+
+  while (!*flag)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (id);
+}

@@ -13,4 +13,11 @@ G_BEGIN_DECLS
  * unreadable by a test are opened up first; links are not followed). */
 void test_util_remove_tree (const char *path);
 
+/* Iterates the default main context until *flag is TRUE; aborts the test
+ * with what if that takes over seconds (a deadline for a loaded machine,
+ * never a timing under test). */
+void test_util_wait_for (const gboolean *flag,
+                         guint           seconds,
+                         const char     *what);
+
 G_END_DECLS

@@ -169,9 +169,10 @@ char *chess_uci_score_format (ChessUciScore score, ChessColor side, char *buf);
  * "-1.20", "#5", "#-3". buf of at least 16 bytes. Returns buf. */
 char *chess_uci_score_format_eval (ChessUciScore score, ChessColor side, char *buf);
 
-/* White's expected score in [0, 1] from a score (Lichess's win model:
- * 1 / (1 + exp (-0.00368208 * cp)), mate counts as ±10000 cp... see
- * chess-uci.c), side as for chess_uci_score_format (). */
+/* White's expected score in [0, 1] from a score, side as for
+ * chess_uci_score_format (). Lichess's model: the side to move's is
+ * 1 / (1 + exp (-0.00368208 × cp)), cp clamped to ±1000, a mate in n
+ * counted as (21 − min (n, 10)) × 100 cp (negative when being mated). */
 double chess_uci_score_white_win_probability (ChessUciScore score, ChessColor side);
 
 /* Centipawns from the point of view of the side to move, mates as
@@ -180,8 +181,10 @@ int chess_uci_score_to_cp (ChessUciScore score);
 
 /* Levels 1–8 of play against the engine. A level sets Skill Level (0–20,
  * Stockfish) and, where the engine offers UCI_LimitStrength/UCI_Elo,
- * an Elo; movetime_ms is the think time per move for an untimed game.
- * The table is in chess-uci.c and README.md. Level outside 1–8 is clamped. */
+ * an Elo (caissa_engine_set_level () sends both); movetime_ms (the think
+ * time per move of an untimed game) and depth (a cap, 0 for none) are for
+ * the caller's search limits. The table is in chess-uci.c and README.md.
+ * A level outside 1–8 is clamped. */
 typedef struct
 {
   unsigned level;

@@ -1,8 +1,8 @@
 /* caissa-engine.h — a UCI chess engine in a subprocess.
  *
  * CaissaEngine speaks UCI to one engine process (GSubprocess) with
- * asynchronous I/O on the thread-default main context of the thread that
- * created it: it never blocks on a read. A bad engine never hurts Caissa:
+ * asynchronous I/O on GLib's default main context (use it from the main
+ * thread): it never blocks on a read or a write. A bad engine never hurts Caissa:
  * every failure (not found, not executable, not UCI, crash, hang, illegal
  * or garbage move, huge output) becomes a GError in CAISSA_ENGINE_ERROR
  * whose translated message names the engine and what it did; the engine is

@@ -15,6 +15,9 @@
 #include "chess-fen.h"
 
 #define DEFAULT_DEPTH 12
+/* A depth search has no time limit for the engine to be held to: after
+ * this long it is told to stop (and then must answer within its grace). */
+#define DEPTH_WATCHDOG_S 300
 /* A variation longer than this says nothing more to a reader. */
 #define MAX_VARIATION_PLIES 10
 
@@ -33,6 +36,7 @@ struct _CaissaGameAnalysis
 
   GTask              *task;
   guint               current;
+  guint               watchdog_id;
 };
 
 enum
@@ -48,6 +52,16 @@ static GParamSpec *properties[N_PROPS];
 G_DEFINE_FINAL_TYPE (CaissaGameAnalysis, caissa_game_analysis, G_TYPE_OBJECT)
 
 static void search_next (CaissaGameAnalysis *self);
+
+static gboolean
+watchdog_cb (gpointer user_data)
+{
+  CaissaGameAnalysis *self = user_data;
+
+  self->watchdog_id = 0;
+  caissa_engine_stop (self->engine);
+  return G_SOURCE_REMOVE;
+}
 
 CaissaGameAnalysis *
 caissa_game_analysis_new (CaissaEngine    *engine,
@@ -207,6 +221,7 @@ went_cb (GObject      *source,
   GError *error = NULL;
   ChessMove best, ponder;
 
+  g_clear_handle_id (&self->watchdog_id, g_source_remove);
   if (!caissa_engine_go_finish (CAISSA_ENGINE (source), result, &best, &ponder, &error))
     {
       finish (self, error);
@@ -278,7 +293,10 @@ search_next (CaissaGameAnalysis *self)
   if (self->movetime_ms > 0)
     limits.movetime_ms = self->movetime_ms;
   else
-    limits.depth = self->depth;
+    {
+      limits.depth = self->depth;
+      self->watchdog_id = g_timeout_add_seconds (DEPTH_WATCHDOG_S, watchdog_cb, self);
+    }
   caissa_engine_go_async (self->engine, &limits, cancellable, went_cb, g_object_ref (self));
 }
 
@@ -447,6 +465,7 @@ caissa_game_analysis_finalize (GObject *object)
 {
   CaissaGameAnalysis *self = CAISSA_GAME_ANALYSIS (object);
 
+  g_clear_handle_id (&self->watchdog_id, g_source_remove);
   g_clear_object (&self->engine);
   chess_game_free (self->game);
   g_array_unref (self->nodes);
