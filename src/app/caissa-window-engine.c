@@ -31,6 +31,7 @@ typedef struct
   GSettings           *settings;
   char                *command;   /* set by caissa_window_set_engine_command () */
   CaissaEnginePlayer  *player;
+  CaissaEngine        *spare;     /* started while the New Game dialog is open */
   guint                level;
   guint                move_time_ms;
 
@@ -69,6 +70,7 @@ engine_state_free (gpointer data)
   g_clear_object (&st->analysis);
   g_clear_pointer (&st->before, chess_game_free);
   g_clear_pointer (&st->analysed, chess_game_free);
+  g_clear_object (&st->spare);
   g_clear_pointer (&st->written, g_free);
   if (st->player != NULL)
     {
@@ -282,11 +284,37 @@ caissa_window_play_engine (CaissaWindow *self,
   st->level = CLAMP (level, 1, 8);
   st->move_time_ms = MAX (move_time_ms, 100);
   command = engine_command (st);
-  engine = caissa_engine_new (command);
-  caissa_engine_apply_stored_options (engine, st->settings);
+  /* The engine made ready while the dialog was open, if it is that one. */
+  if (st->spare != NULL && g_strcmp0 (caissa_engine_get_command (st->spare), command) == 0
+      && caissa_engine_get_state (st->spare) != CAISSA_ENGINE_STATE_FAILED
+      && caissa_engine_get_state (st->spare) != CAISSA_ENGINE_STATE_QUIT)
+    engine = g_steal_pointer (&st->spare);
+  else
+    {
+      engine = caissa_engine_new (command);
+      caissa_engine_apply_stored_options (engine, st->settings);
+    }
+  g_clear_object (&st->spare);
   start_player (st, engine, side);
   /* The human's side at the bottom. */
   caissa_board_set_flipped (st->board, side == CAISSA_COLOR_WHITE);
+}
+
+void
+caissa_window_prepare_engine (CaissaWindow *self)
+{
+  EngineState *st;
+  g_autofree char *command = NULL;
+
+  g_return_if_fail (CAISSA_IS_WINDOW (self));
+
+  st = get_state (self);
+  if (st->spare != NULL)
+    return;
+  command = engine_command (st);
+  st->spare = caissa_engine_new (command);
+  caissa_engine_apply_stored_options (st->spare, st->settings);
+  caissa_engine_start_async (st->spare, NULL, NULL, NULL);
 }
 
 CaissaEnginePlayer *
