@@ -52,7 +52,7 @@ cat > "$tmp/games.pgn" <<'PGN'
 1. e4 e4 *
 PGN
 
-echo "1..14"
+echo "1..15"
 
 # --- the real Stockfish ------------------------------------------------------
 cd "$tmp" || exit 1
@@ -88,3 +88,7 @@ expect "and OUT is left as it was (atomic)" "$([ "$(cat kept.pgn)" = old ]; echo
 run analyse games.pgn --engine /nonexistent/engine
 expect "an engine not found" \
   "$([ "$rc" = 2 ] && grep -q 'not found' <<<"$err"; echo $?)" "rc=$rc" "$err"
+out=$(printf '[Event "x"]\n\n1. e4 e5 2. Nf3 *\n' | "$cli" analyse - --depth 4 2>/dev/null)
+rc=$?
+expect "a game read from standard input (-)" \
+  "$([ "$rc" = 0 ] && [ "$(grep -o '\[%eval [-#0-9.]*\]' <<<"$out" | wc -l)" = 3 ]; echo $?)" "rc=$rc" "$out"

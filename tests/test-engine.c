@@ -266,6 +266,41 @@ test_bad_search (gconstpointer user_data)
   assert_reaped (pid);
 }
 
+/* Endless output from an idle engine ends it, once it is beyond reason. */
+static void
+on_failed_keep (CaissaEngine *engine,
+                GError       *error,
+                Result       *r)
+{
+  g_clear_error (&r->error);
+  r->error = g_error_copy (error);
+  r->done = TRUE;
+}
+
+static void
+test_chatter (void)
+{
+  g_autofree char *path = fake ("chatter.sh");
+  g_autoptr (CaissaEngine) engine = NULL;
+  Result started = { 0 }, failed = { 0 };
+  int pid;
+
+  engine = caissa_engine_new (path);
+  g_signal_connect (engine, "failed", G_CALLBACK (on_failed_keep), &failed);
+  caissa_engine_start_async (engine, NULL, started_cb, &started);
+  pid = engine_pid (engine);
+  wait_for (&started.done);
+  g_assert_no_error (started.error);
+  wait_for (&failed.done);
+  g_assert_error (failed.error, CAISSA_ENGINE_ERROR, CAISSA_ENGINE_ERROR_TOO_MUCH_OUTPUT);
+  g_test_message ("%s", failed.error->message);
+  g_assert_nonnull (strstr (failed.error->message, "Fake Chatter"));
+  g_assert_cmpint (caissa_engine_get_state (engine), ==, CAISSA_ENGINE_STATE_FAILED);
+  result_clear (&failed);
+  g_clear_object (&engine);
+  assert_reaped (pid);
+}
+
 /* The engine streams info as fast as it can: listeners hear at most ten
  * updates a second, counted against the time that actually passed. */
 static void
@@ -589,6 +624,7 @@ main (int argc, char **argv)
       g_autofree char *path = g_strdup_printf ("/model/engine/bad/%s", name);
       g_test_add_data_func (path, &bad_searches[i], test_bad_search);
     }
+  g_test_add_func ("/model/engine/bad/chatter", test_chatter);
   g_test_add_func ("/model/engine/info-coalesced", test_coalesce);
   g_test_add_func ("/model/engine/stockfish/handshake", test_stockfish_handshake);
   g_test_add_func ("/model/engine/stockfish/depth5", test_stockfish_depth5);

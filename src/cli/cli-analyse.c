@@ -292,7 +292,10 @@ cli_analyse (int    argc,
             return cli_usage_error ("analyse", "-j takes a number from 1 to 64");
         }
       else if (a[0] == '-' && a[1] != '\0')
-        return cli_usage_error ("analyse", "unknown option");
+        {
+          g_autofree char *message = g_strdup_printf ("unknown option '%s'", a);
+          return cli_usage_error ("analyse", message);
+        }
       else if (in_path == NULL)
         in_path = a;
       else

@@ -91,6 +91,7 @@ struct _CaissaEngine
   gint64             last_emit_us;
   guint              info_timeout_id;
 
+  gsize              idle_bytes;   /* output since the last search ended */
   gboolean           failed_emitted;
   ChessUciLine       parsed;       /* scratch: too big for the stack */
 };

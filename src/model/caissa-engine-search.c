@@ -128,7 +128,7 @@ _caissa_engine_handle_info (CaissaEngine       *self,
   if (now >= due)
     emit_info (self);
   else
-    self->info_timeout_id = g_timeout_add (MAX (1, (due - now) / 1000), info_timeout_cb, self);
+    self->info_timeout_id = g_timeout_add (MAX (1, (due - now + 999) / 1000), info_timeout_cb, self);
 }
 
 static void
@@ -267,6 +267,7 @@ _caissa_engine_launch_go (CaissaEngine *self)
   self->n_raw = 0;
   self->any_dirty = FALSE;
   self->search_position = data->position;
+  self->idle_bytes = 0;
 
   g_string_append_printf (cmd, "position fen %s", chess_fen_write (&data->start, fen));
   if (data->moves->len > 0)

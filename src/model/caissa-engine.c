@@ -26,6 +26,8 @@
 #define DEFAULT_HANDSHAKE_MS  5000
 #define DEFAULT_GRACE_MS      5000
 #define QUIT_GRACE_MS         1000
+/* An engine with nothing to do has nothing to say at this length. */
+#define MAX_IDLE_OUTPUT       (16 * 1024 * 1024)
 
 G_DEFINE_QUARK (caissa-engine-error-quark, caissa_engine_error)
 G_DEFINE_ENUM_TYPE (CaissaEngineState, caissa_engine_state,
@@ -440,6 +442,21 @@ read_cb (GObject      *source,
    * failure) or let a callback drop the last reference, so hold one. */
   g_object_ref (self);
   data = g_bytes_get_data (bytes, &size);
+  if (self->handshake_done && self->go_task == NULL)
+    {
+      self->idle_bytes += size;
+      if (self->idle_bytes > MAX_IDLE_OUTPUT)
+        {
+          g_autofree char *message = NULL;
+
+          /* TRANSLATORS: %s is the engine's name, %d a size in MiB */
+          message = g_strdup_printf (_("The engine “%s” sent too much output: more than %d MiB while it had nothing to do."),
+                                     _caissa_engine_display_name (self), MAX_IDLE_OUTPUT / (1024 * 1024));
+          _caissa_engine_fail_literal (self, CAISSA_ENGINE_ERROR_TOO_MUCH_OUTPUT, message);
+          g_object_unref (self);
+          return;
+        }
+    }
   for (gsize i = 0; i < size; i++)
     {
       if (data[i] != '\n')

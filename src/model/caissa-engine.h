@@ -58,7 +58,7 @@ typedef enum
   CAISSA_ENGINE_ERROR_HUNG,             /* no bestmove/readyok within the time given + grace */
   CAISSA_ENGINE_ERROR_ILLEGAL_MOVE,     /* bestmove names a move that is not legal */
   CAISSA_ENGINE_ERROR_GARBAGE,          /* bestmove is not a move at all */
-  CAISSA_ENGINE_ERROR_TOO_MUCH_OUTPUT,  /* a line over 64 KiB, or output beyond any reason */
+  CAISSA_ENGINE_ERROR_TOO_MUCH_OUTPUT,  /* a line over 64 KiB, or over 16 MiB while idle */
   CAISSA_ENGINE_ERROR_FAILED,           /* the engine is already failed or quit */
 } CaissaEngineError;
 
