@@ -342,6 +342,37 @@ test_stockfish_analysis (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A finished game: a click on a line looks at it from then on and plays
+ * the line; its moves and result stay. */
+static void
+test_stockfish_finished_game (void)
+{
+  CaissaWindow *window = new_window ();
+  CaissaGame *game = caissa_window_get_game (window);
+  CaissaAnalysisPanel *panel = caissa_window_get_analysis_panel (window);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  caissa_window_set_engine_command (window, STOCKFISH);
+  g_assert_true (caissa_game_play_san (game, "e4", NULL));
+  g_assert_true (caissa_game_play_san (game, "e5", NULL));
+  g_assert_true (caissa_game_resign (game, CAISSA_COLOR_WHITE));
+  g_assert_false (caissa_game_get_can_move (game));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
+  while (caissa_analysis_panel_get_n_lines_shown (panel) == 0)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_assert_true (caissa_analysis_panel_play_line (panel, 0, 0));
+  g_assert_true (caissa_game_get_analysis (game));
+  /* (At the game's end the line continues it, as in any game looked at.) */
+  g_assert_cmpuint (caissa_game_get_ply (game), ==, 3);
+  g_assert_cmpstr (caissa_game_get_san (game, 2), ==, "e5");
+  g_assert_cmpint (caissa_game_get_outcome (game), ==, CAISSA_OUTCOME_BLACK_WINS);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* "Analyse this Game": [%eval] on every move, ?? on the blunder, the
  * engine's line beside it; saved in the PGN; undone by the toast's Undo. */
 static void
@@ -361,7 +392,21 @@ test_stockfish_analyse_game (void)
   before = caissa_game_to_pgn (game);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL);
   test_util_assert_state (window, "game-analysis", "running");
-  test_util_wait_state (window, "game-analysis", "written");
+  /* Six searches at depth 12: generous, for loaded machines and sanitizers. */
+  {
+    gint64 deadline = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+
+    for (;;)
+      {
+        g_autofree char *state = test_util_state_line (window, "game-analysis");
+
+        if (g_strcmp0 (state, "running") != 0)
+          break;
+        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        g_main_context_iteration (NULL, TRUE);
+      }
+  }
+  test_util_assert_state (window, "game-analysis", "written");
   after = caissa_game_to_pgn (game);
   g_assert_nonnull (strstr (after, "[%eval "));
   /* 2... Ke7 throws the game away: a blunder, with the engine's move. */
@@ -392,6 +437,7 @@ main (int   argc,
   g_test_add_func ("/app/window/analysis-blocked", test_window_analysis_blocked);
   g_test_add_func ("/stockfish/play-three-moves", test_stockfish_play);
   g_test_add_func ("/stockfish/analysis-panel", test_stockfish_analysis);
+  g_test_add_func ("/stockfish/finished-game", test_stockfish_finished_game);
   g_test_add_func ("/stockfish/analyse-game", test_stockfish_analyse_game);
 
   return g_test_run ();

@@ -688,8 +688,14 @@ caissa_analysis_panel_play_line (CaissaAnalysisPanel *self,
   g_return_val_if_fail (CAISSA_IS_ANALYSIS_PANEL (self), FALSE);
 
   if (self->game == NULL || index >= self->n_shown || n >= self->shown[index].n_moves
-      || !caissa_game_get_can_move (self->game)
       || caissa_game_get_position (self->game)->key != self->searched.key)
+    return FALSE;
+  /* A finished game is looked at from now on: the line goes in as a
+   * variation, the game's own moves and result stay. */
+  if (!caissa_game_get_can_move (self->game) && !caissa_game_get_analysis (self->game)
+      && caissa_game_get_outcome (self->game) != CAISSA_OUTCOME_NONE)
+    caissa_game_set_analysis (self->game, TRUE);
+  if (!caissa_game_get_can_move (self->game))
     return FALSE;
   /* Playing changes the game, which restarts the panel: a copy. */
   line = self->shown[index];

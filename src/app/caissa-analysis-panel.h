@@ -61,7 +61,9 @@ guint       caissa_analysis_panel_get_n_lines_shown (CaissaAnalysisPanel *self);
 char       *caissa_analysis_panel_dup_line_text     (CaissaAnalysisPanel *self,
                                                      guint                index);
 /* Plays line index up to and including its move n (0-based), as a click
- * on that move does. */
+ * on that move does: from the shown position, a variation where the game
+ * goes on otherwise. A finished game is put in analysis mode for it (its
+ * moves and result stay). */
 gboolean    caissa_analysis_panel_play_line         (CaissaAnalysisPanel *self,
                                                      guint                index,
                                                      guint                n);

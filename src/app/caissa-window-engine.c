@@ -20,6 +20,8 @@
 
 /* Room for the evaluation bar at the board's left, and its width. */
 #define EVAL_BAR_ROOM 30
+/* Below this window width the header bar has no room for the panel's button. */
+#define NARROW_HEADER_WIDTH 420
 
 typedef struct
 {
@@ -29,6 +31,7 @@ typedef struct
   GSettings           *settings;
   char                *command;   /* set by caissa_window_set_engine_command () */
   CaissaEnginePlayer  *player;
+  CaissaEngine        *spare;     /* started while the New Game dialog is open */
   guint                level;
   guint                move_time_ms;
 
@@ -67,6 +70,7 @@ engine_state_free (gpointer data)
   g_clear_object (&st->analysis);
   g_clear_pointer (&st->before, chess_game_free);
   g_clear_pointer (&st->analysed, chess_game_free);
+  g_clear_object (&st->spare);
   g_clear_pointer (&st->written, g_free);
   if (st->player != NULL)
     {
@@ -126,6 +130,22 @@ player_notify_cb (CaissaEnginePlayer *player,
   update_board (st);
   /* The status line says who is thinking. */
   _caissa_window_refresh (st->window);
+}
+
+/* A declined offer is said (an accepted one ends the game, which says so). */
+static void
+draw_answered_cb (CaissaEnginePlayer *player,
+                  gboolean            accepted,
+                  EngineState        *st)
+{
+  g_autofree char *text = NULL;
+
+  if (accepted)
+    return;
+  /* Translators: %s is the engine's name. */
+  text = g_strdup_printf (_("%s declines the draw"),
+                          caissa_engine_get_name (caissa_engine_player_get_engine (player)));
+  _caissa_window_add_toast (st->window, adw_toast_new (text));
 }
 
 static void
@@ -238,6 +258,7 @@ start_player (EngineState  *st,
   st->player = caissa_engine_player_new (st->game, engine, side, st->level, st->move_time_ms);
   g_signal_connect (st->player, "notify", G_CALLBACK (player_notify_cb), st);
   g_signal_connect (st->player, "failed", G_CALLBACK (player_failed_cb), st);
+  g_signal_connect (st->player, "draw-answered", G_CALLBACK (draw_answered_cb), st);
   g_signal_connect (engine, "notify::name", G_CALLBACK (engine_name_cb), st);
   engine_name_cb (engine, NULL, st);
   update_board (st);
@@ -263,11 +284,37 @@ caissa_window_play_engine (CaissaWindow *self,
   st->level = CLAMP (level, 1, 8);
   st->move_time_ms = MAX (move_time_ms, 100);
   command = engine_command (st);
-  engine = caissa_engine_new (command);
-  caissa_engine_apply_stored_options (engine, st->settings);
+  /* The engine made ready while the dialog was open, if it is that one. */
+  if (st->spare != NULL && g_strcmp0 (caissa_engine_get_command (st->spare), command) == 0
+      && caissa_engine_get_state (st->spare) != CAISSA_ENGINE_STATE_FAILED
+      && caissa_engine_get_state (st->spare) != CAISSA_ENGINE_STATE_QUIT)
+    engine = g_steal_pointer (&st->spare);
+  else
+    {
+      engine = caissa_engine_new (command);
+      caissa_engine_apply_stored_options (engine, st->settings);
+    }
+  g_clear_object (&st->spare);
   start_player (st, engine, side);
   /* The human's side at the bottom. */
   caissa_board_set_flipped (st->board, side == CAISSA_COLOR_WHITE);
+}
+
+void
+caissa_window_prepare_engine (CaissaWindow *self)
+{
+  EngineState *st;
+  g_autofree char *command = NULL;
+
+  g_return_if_fail (CAISSA_IS_WINDOW (self));
+
+  st = get_state (self);
+  if (st->spare != NULL)
+    return;
+  command = engine_command (st);
+  st->spare = caissa_engine_new (command);
+  caissa_engine_apply_stored_options (st->spare, st->settings);
+  caissa_engine_start_async (st->spare, NULL, NULL, NULL);
 }
 
 CaissaEnginePlayer *
@@ -616,6 +663,21 @@ cancel_analysis_cb (EngineState *st)
 
 /* --- Set-up ---------------------------------------------------------------------------- */
 
+/* The header bar has no room for the button in the narrowest windows
+ * (360 pixels): there the menu's item and Ctrl+Shift+A remain. GTK keeps
+ * default-width as the window's width when it is resized. */
+static void
+window_width_cb (CaissaWindow *self,
+                 GParamSpec   *pspec,
+                 EngineState  *st)
+{
+  int width = 0, height = 0;
+
+  /* (GTK 4.8 needs both pointers.) */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_widget_set_visible (GTK_WIDGET (st->button), width <= 0 || width >= NARROW_HEADER_WIDTH);
+}
+
 void
 _caissa_window_engine_class_init (GtkWidgetClass *widget_class)
 {
@@ -708,6 +770,8 @@ _caissa_window_engine_init (CaissaWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (st->button), _("Engine Analysis (Ctrl+Shift+A)"));
   g_signal_connect (st->button, "toggled", G_CALLBACK (button_toggled_cb), st);
   adw_header_bar_pack_end (ADW_HEADER_BAR (template_child (self, "header_bar")), GTK_WIDGET (st->button));
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (window_width_cb), st);
+  window_width_cb (self, NULL, st);
 }
 
 void

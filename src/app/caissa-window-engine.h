@@ -24,6 +24,10 @@ void                caissa_window_play_engine        (CaissaWindow *self,
                                                       CaissaColor   side,
                                                       guint         level,
                                                       guint         move_time_ms);
+/* Starts the engine ahead (its handshake takes a while): the next
+ * caissa_window_play_engine () with the same engine uses it. Called when
+ * the New Game dialog opens with the computer as the opponent. */
+void                caissa_window_prepare_engine     (CaissaWindow *self);
 CaissaEnginePlayer *caissa_window_get_engine_player  (CaissaWindow *self);
 /* The engine to use in place of the preferences' (NULL: theirs again);
  * for tests and the command line. */

@@ -606,6 +606,8 @@ new_game_action (GtkWidget  *widget,
   caissa_new_game_dialog_set_time_control (dialog, self->time_control);
   caissa_new_game_dialog_set_auto_press (dialog, self->auto_press);
   caissa_player_chooser_load (caissa_new_game_dialog_get_player_chooser (dialog), self->settings);
+  if (caissa_player_chooser_get_vs_engine (caissa_new_game_dialog_get_player_chooser (dialog)))
+    caissa_window_prepare_engine (self);
   g_signal_connect (dialog, "start", G_CALLBACK (new_game_start_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
