@@ -316,6 +316,9 @@ test_keep (Fixture       *f,
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resume the Unfinished Game?");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Anna – Boris"));
+  /* Its state and its time control in words. */
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Move 2, White to move"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "(5 min + 2 s a move)"));
   test_util_assert_state (f->window, "kept-for-later", "0");
   g_clear_pointer (&after, g_free);
   g_assert_true (g_file_get_contents (f->saved_path, &after, NULL, NULL));
