@@ -149,8 +149,9 @@ static const MaterialCase material_cases[] = {
   { "4kn2/8/8/8/8/8/8/1N2K3 w - - 0 1", FALSE, TRUE, TRUE },               /* K+N v K+N */
   { "4kn2/8/8/8/8/8/8/2B1K3 w - - 0 1", FALSE, TRUE, TRUE },               /* K+B v K+N */
   { "4k3/4p3/8/8/8/8/8/2B1K3 w - - 0 1", FALSE, TRUE, TRUE },              /* K+B v K+P */
-  { "4kr2/8/8/8/8/8/8/2B1K3 w - - 0 1", FALSE, TRUE, TRUE },               /* K+B v K+R */
-  { "4kq2/8/8/8/8/8/8/1N2K3 w - - 0 1", FALSE, TRUE, TRUE },               /* K+N v K+Q */
+  { "4kr2/8/8/8/8/8/8/2B1K3 w - - 0 1", FALSE, FALSE, TRUE },              /* K+B v K+R: no mate by the bishop */
+  { "4kq2/8/8/8/8/8/8/1N2K3 w - - 0 1", FALSE, FALSE, TRUE },              /* K+N v K+Q: no mate by the knight */
+  { "4kr2/8/8/8/8/8/8/1N2K3 w - - 0 1", FALSE, TRUE, TRUE },               /* K+N v K+R: both can */
   { "4kq2/8/8/8/8/8/8/4K3 w - - 0 1", FALSE, FALSE, TRUE },                /* K v K+Q */
   { "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", FALSE, TRUE, FALSE },               /* K+P v K */
   /* Pawns locked head-on across the board, kings walled off: dead. */

@@ -464,6 +464,49 @@ test_window_black_starts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The window's own New Game dialog (Ctrl+N), Custom, "5+3" typed: the
+ * game starts with 5:00 on both clocks (not 0:05) and 3 s a move. */
+static void
+test_typed_five_plus_three (void)
+{
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  CaissaNewGameDialog *dialog = NULL;
+  GtkWidget *row, *custom, *start;
+  CaissaClock *clock;
+  g_autofree char *white = NULL;
+  g_autofree char *black = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (CAISSA_IS_NEW_GAME_DIALOG (l->data))
+        dialog = l->data;
+  }
+  g_assert_nonnull (dialog);
+  row = child (dialog, CAISSA_TYPE_NEW_GAME_DIALOG, "time_control_row");
+  custom = child (dialog, CAISSA_TYPE_NEW_GAME_DIALOG, "custom_row");
+  start = child (dialog, CAISSA_TYPE_NEW_GAME_DIALOG, "start_button");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), caissa_clock_get_n_presets () + 1);
+  gtk_editable_set_text (GTK_EDITABLE (custom), "5+3");
+  g_assert_true (gtk_widget_get_sensitive (start));
+  g_signal_emit_by_name (start, "clicked");
+
+  clock = caissa_window_get_clock (window);
+  g_assert_nonnull (clock);
+  g_assert_cmpstr (caissa_clock_get_time_control (clock), ==, "300+3");
+  g_assert_cmpint (caissa_clock_get_remaining (clock, CAISSA_COLOR_WHITE), ==, 300000);
+  g_assert_cmpint (caissa_clock_get_remaining (clock, CAISSA_COLOR_BLACK), ==, 300000);
+  white = caissa_clock_dup_display (clock, CAISSA_COLOR_WHITE);
+  black = caissa_clock_dup_display (clock, CAISSA_COLOR_BLACK);
+  g_assert_cmpstr (white, ==, "5:00");
+  g_assert_cmpstr (black, ==, "5:00");
+  g_assert_true (has_line (window, "clock-time-control 300+3"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -477,6 +520,7 @@ main (int   argc,
   g_test_add_func ("/app/window/clock", test_window);
   g_test_add_func ("/app/window/clock-black-starts", test_window_black_starts);
   g_test_add_func ("/app/window/clock-take-back", test_window_take_back);
+  g_test_add_func ("/app/window/typed-5+3-is-five-minutes", test_typed_five_plus_three);
 
   return g_test_run ();
 }

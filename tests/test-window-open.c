@@ -316,6 +316,9 @@ test_keep (Fixture       *f,
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resume the Unfinished Game?");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Anna – Boris"));
+  /* Its state and its time control in words. */
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Move 2, White to move"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "(5 min + 2 s a move)"));
   test_util_assert_state (f->window, "kept-for-later", "0");
   g_clear_pointer (&after, g_free);
   g_assert_true (g_file_get_contents (f->saved_path, &after, NULL, NULL));
@@ -419,6 +422,37 @@ test_no_question (Fixture       *f,
     answer (dialog, "discard");
   }
   test_util_wait_state (f->window, "game-index", "2");
+}
+
+/* Kept between Black's move and his press: the resume question says
+ * what is really due — Black to press the clock, not "White to move". */
+static void
+test_keep_press_due (Fixture       *f,
+                     gconstpointer  data)
+{
+  AdwMessageDialog *dialog;
+
+  fake_time += 1000;
+  play (f->game, "Nf3");
+  press (f->clock, CAISSA_COLOR_WHITE);
+  fake_time += 1000;
+  play (f->game, "Nf6");
+  g_assert_true (caissa_game_get_awaiting_press (f->game));
+
+  g_assert_true (caissa_window_open_file (f->window, f->file, NULL));
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  answer (dialog, "keep");
+  test_util_wait_state (f->window, "game-index", "1");
+
+  g_assert_true (caissa_window_start_game (f->window, NULL, NULL, NULL, NULL));
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resume the Unfinished Game?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Black to press the clock"));
+  g_assert_null (strstr (adw_message_dialog_get_body (dialog), "White to move"));
+  answer (dialog, "resume");
+  test_util_assert_state (f->window, "n-plies", "4");
 }
 
 /* A window that keeps nothing on disk: Cancel or Discard only. */
@@ -534,6 +568,7 @@ main (int   argc,
               fixture_setup, func, fixture_teardown)
   ADD ("cancel", test_cancel, TRUE);
   ADD ("keep", test_keep, TRUE);
+  ADD ("keep-press-due", test_keep_press_due, TRUE);
   ADD ("keep-then-discard", test_keep_then_discard, TRUE);
   ADD ("discard", test_discard, TRUE);
   ADD ("no-question", test_no_question, TRUE);

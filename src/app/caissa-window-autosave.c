@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "caissa-board.h"
+#include "caissa-time-words.h"
 #include "caissa-window-autosave.h"
 #include "caissa-window-review-private.h"
 #include "chess-clock.h"
@@ -192,11 +193,17 @@ describe_saved_game (CaissaSavedGame *saved)
   /* Translators: the players of the unfinished game, "White – Black". */
   g_string_append_printf (text, _("%s – %s"), white ? white : _("White"), black ? black : _("Black"));
   g_string_append (text, "\n");
-  /* Translators: %u is the number of the move to be made, as on a
-   * scoresheet. */
-  g_string_append_printf (text, caissa_saved_game_get_side_to_move (saved) == CAISSA_COLOR_WHITE
-                                ? _("Move %u, White to move") : _("Move %u, Black to move"),
-                          move_number);
+  /* The real state: after 7…O-O with Black's press still due, Black has
+   * to press, not White to move. */
+  if (caissa_saved_game_get_awaiting_press (saved))
+    g_string_append (text, caissa_saved_game_get_side_to_move (saved) == CAISSA_COLOR_WHITE
+                           ? _("Black to press the clock") : _("White to press the clock"));
+  else
+    /* Translators: %u is the number of the move to be made, as on a
+     * scoresheet. */
+    g_string_append_printf (text, caissa_saved_game_get_side_to_move (saved) == CAISSA_COLOR_WHITE
+                                  ? _("Move %u, White to move") : _("Move %u, Black to move"),
+                            move_number);
   if (offer != CAISSA_COLOR_NONE)
     {
       g_string_append (text, "\n");
@@ -208,14 +215,16 @@ describe_saved_game (CaissaSavedGame *saved)
   if (time_control != NULL)
     {
       char w[CHESS_CLOCK_FORMAT_MAX], b[CHESS_CLOCK_FORMAT_MAX];
+      g_autofree char *words = caissa_time_control_describe (time_control);
 
       chess_clock_format (caissa_saved_game_get_remaining (saved, CAISSA_COLOR_WHITE), w);
       chess_clock_format (caissa_saved_game_get_remaining (saved, CAISSA_COLOR_BLACK), b);
       g_string_append (text, "\n");
       /* Translators: the clocks of the unfinished game: White's time,
-       * Black's time, the PGN time control (e.g. "300+3"). */
+       * Black's time, the time control in words (e.g. "5 min + 3 s a
+       * move"). */
       g_string_append_printf (text, _("Clocks %s – %s (%s), paused until you resume them"),
-                              w, b, time_control);
+                              w, b, words != NULL ? words : time_control);
     }
   if (time_control != NULL && caissa_saved_game_get_clock_was_running (saved))
     {

@@ -524,6 +524,13 @@ caissa_saved_game_get_offer_blocked (CaissaSavedGame *saved,
 }
 
 gboolean
+caissa_saved_game_get_awaiting_press (CaissaSavedGame *saved)
+{
+  g_return_val_if_fail (saved != NULL, FALSE);
+  return saved->awaiting_press;
+}
+
+gboolean
 caissa_saved_game_get_flipped (CaissaSavedGame *saved)
 {
   g_return_val_if_fail (saved != NULL, FALSE);

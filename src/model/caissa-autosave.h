@@ -100,6 +100,8 @@ CaissaColor      caissa_saved_game_get_draw_offer (CaissaSavedGame *saved);
 gboolean         caissa_saved_game_get_offer_blocked (CaissaSavedGame *saved,
                                                       CaissaColor      color);
 gboolean         caissa_saved_game_get_flipped    (CaissaSavedGame *saved);
+/* The player who moved last still owes the press of his clock. */
+gboolean         caissa_saved_game_get_awaiting_press (CaissaSavedGame *saved);
 /* When it was saved (local time), or NULL if the file does not say. */
 GDateTime       *caissa_saved_game_get_saved_at   (CaissaSavedGame *saved);
 /* Whether a clock was running when the program stopped, and then whether
