@@ -222,7 +222,8 @@ test_presets (void)
   unsigned n;
   const ChessClockPreset *presets = chess_clock_get_presets (&n);
   static const char *expected[] = {
-    "60", "180+2", "300", "600", "900+10", "1800", "5400+30", "40/5400+30:1800+30",
+    "60", "120+1", "180", "180+2", "300", "300+3", "600", "600+5", "900+10", "1800",
+    "1800+20", "5400+30", "40/5400+30:1800+30",
   };
 
   g_assert_cmpuint (n, ==, G_N_ELEMENTS (expected));
@@ -241,7 +242,8 @@ test_presets (void)
       g_assert_cmpstr (chess_time_control_write (&tc, buf), ==, presets[i].time_control);
     }
   g_assert_cmpstr (presets[0].name, ==, "1+0");
-  g_assert_cmpstr (presets[6].name, ==, "90+30");
+  g_assert_cmpstr (presets[11].name, ==, "90+30");
+  g_assert_cmpstr (presets[5].name, ==, "5+3");
 }
 
 /* ================================================================ transitions */

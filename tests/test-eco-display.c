@@ -96,6 +96,23 @@ wait_label (GtkWidget  *widget,
     }
 }
 
+/* The first column view under widget (the list's layout may wrap it). */
+static GtkWidget *
+find_column_view (GtkWidget *widget)
+{
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_column_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_game_list (void)
 {
@@ -175,14 +192,7 @@ test_game_list (void)
     g_autoptr(CaissaPgnGameInfo) last = NULL;
     GtkWidget *view = NULL;
 
-    for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (list)); w; w = gtk_widget_get_first_child (w))
-      if (GTK_IS_SCROLLED_WINDOW (w))
-        {
-          view = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (w));
-          break;
-        }
-      else if (gtk_widget_get_first_child (w) && GTK_IS_SEARCH_ENTRY (gtk_widget_get_first_child (w)))
-        w = gtk_widget_get_next_sibling (gtk_widget_get_first_child (w));
+    view = find_column_view (GTK_WIDGET (list));
     g_assert_true (GTK_IS_COLUMN_VIEW (view));
     shown = gtk_column_view_get_model (GTK_COLUMN_VIEW (view));
     top = g_list_model_get_item (G_LIST_MODEL (shown), 0);
