@@ -1879,14 +1879,16 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
             r.moves = r.plies > 0 ? (uint32_t) (r.moves + mo) : 0;
             games[batch->first + j] = r;
           }
-        memcpy (moves + mo, batch->moves, batch->n_moves * 2);
+        if (batch->n_moves > 0)
+          memcpy (moves + mo, batch->moves, batch->n_moves * 2);
         for (size_t j = 0; j < batch->n_fens; j++)
           {
             fen_index[2 * fi] = batch->fen_index[2 * j];
             fen_index[2 * fi + 1] = (uint32_t) (batch->fen_index[2 * j + 1] + fo);
             fi++;
           }
-        memcpy (fen_text + fo, batch->fen_text, batch->fen_len);
+        if (batch->fen_len > 0)
+          memcpy (fen_text + fo, batch->fen_text, batch->fen_len);
         mo += batch->n_moves;
         fo += batch->fen_len;
       }
