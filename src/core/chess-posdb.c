@@ -420,6 +420,24 @@ chess_posdb_matches_sort (ChessPosdbMatches *m)
 
 /* --- Queries by replay ------------------------------------------------------------------------ */
 
+/* The start of game g of the view and its moves; false for a game that
+ * cannot be read or does not fit in the view. */
+static bool
+view_begin (const View      *v,
+            uint32_t         g,
+            ChessPosition   *pos,
+            const uint16_t **moves)
+{
+  const GameRec *r = &v->games[g - v->first];
+
+  if ((r->flags & GAME_UNREADABLE) || (uint64_t) r->moves + r->plies > v->n_moves)
+    return false;
+  if (!view_start (v, g, pos))
+    return false;
+  *moves = v->moves + r->moves;
+  return true;
+}
+
 /* Game g of the view, looking for key: adds each move played from it to
  * the tree once, counts the game once. Returns whether the game reaches it. */
 static bool
@@ -435,11 +453,8 @@ replay_tree (const View     *v,
   unsigned n_seen = 0;
   bool found = false;
 
-  if ((r->flags & GAME_UNREADABLE) || (uint64_t) r->moves + r->plies > v->n_moves)
+  if (!view_begin (v, g, &pos, &mv))
     return false;
-  if (!view_start (v, g, &pos))
-    return false;
-  mv = v->moves + r->moves;
   for (unsigned p = 0; ; p++)
     {
       if (pos.key == key)
@@ -477,11 +492,8 @@ replay_find (const View *v,
   const uint16_t *mv;
   ChessPosition pos;
 
-  if ((r->flags & GAME_UNREADABLE) || (uint64_t) r->moves + r->plies > v->n_moves)
+  if (!view_begin (v, g, &pos, &mv))
     return -1;
-  if (!view_start (v, g, &pos))
-    return -1;
-  mv = v->moves + r->moves;
   for (unsigned p = 0; ; p++)
     {
       if (pos.key == key)
@@ -509,11 +521,8 @@ replay_pattern (const View            *v,
   const uint16_t *mv;
   ChessPosition pos;
 
-  if ((r->flags & GAME_UNREADABLE) || (uint64_t) r->moves + r->plies > v->n_moves)
+  if (!view_begin (v, g, &pos, &mv))
     return -1;
-  if (!view_start (v, g, &pos))
-    return -1;
-  mv = v->moves + r->moves;
   for (unsigned p = 0; ; p++)
     {
       if (pattern_match_fast (pt, &pos))
