@@ -27,7 +27,8 @@
 #        sc_filter search board Exact (Scid has no sub-FEN pattern search:
 #        no ratio for that one).
 # 4. Prints each figure for both with Caissa/Scid ratios (min/median/max
-#    over the runs) and Caissa's goals from issue 14.
+#    over the runs) and Caissa's goals from issue 14. The figures of each
+#    run are kept in $CAISSA_BENCH_CACHE/explorer-results-GAMES-SEED.txt.
 #
 # The machine is shared: the load average is printed with the results;
 # both programs run in turn, so a ratio compares like with like.
@@ -174,6 +175,7 @@ for run in $(seq 1 "$runs"); do
 done
 
 # --- Report ----------------------------------------------------------------
+cp "$results" "$cache/explorer-results-$games-$seed.txt"
 echo
 echo "bench/explorer.sh: $games random games (NOT real-looking), $(awk -v b="$bytes" 'BEGIN { printf "%.0f MB", b / 1e6 }'), $runs runs, queries x$repeats; load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-22s %12s %12s   %-26s %s\n' figure "Caissa med" "Scid med" "ratio min/med/max" goal
@@ -181,7 +183,7 @@ report ()
 {
   local key=$1 label=$2 goal=$3
   awk -v key="$key" -v label="$label" -v goal="$goal" '
-    function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }; return a[int((n + 1) / 2)] }
+    function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }; return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
     $1 == "caissa" && $2 == key { c[++nc] = $3 }
     $1 == "scid" && $2 == key { s[++ns] = $3 }
     END {

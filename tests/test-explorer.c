@@ -3,7 +3,9 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each test has its own cache folder (G_TEST_OPTION_ISOLATE_DIRS). The
+ * The tests' cache folder is a temporary one (XDG_CACHE_HOME, set before
+ * GLib reads it; not G_TEST_OPTION_ISOLATE_DIRS, whose strings GLib 2.74
+ * never frees); each test's files have paths of their own. The
  * answers are compared with a replay of every game of the file
  * (caissa_pgn_file_read_game()); the correctness of the position data on
  * thousands of positions is test-posdb's business.
@@ -532,10 +534,17 @@ int
 main (int    argc,
       char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_autofree char *cache = g_dir_make_tmp ("caissa-explorer-cache-XXXXXX", NULL);
+  int status;
+
+  g_assert_nonnull (cache);
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/model/explorer/answers-and-cache", test_answers_and_cache);
   g_test_add_func ("/model/explorer/partial", test_partial);
   g_test_add_func ("/model/explorer/pattern", test_pattern_and_queries);
-  return g_test_run ();
+  status = g_test_run ();
+  test_util_remove_tree (cache);
+  return status;
 }

@@ -46,11 +46,18 @@ typedef struct
   GArray          *starts;   /* guint64 */
   GArray          *games;    /* RefGame */
   ChessPosdbBatch **batches;
+  GHashTable      *where;    /* key → GArray of Occurrence, in game and ply order */
   guint            n_batches;
   uint8_t         *image;
   size_t           image_len;
   ChessPosdb      *db;
 } Fixture;
+
+typedef struct
+{
+  guint game;
+  guint ply;
+} Occurrence;
 
 static int
 result_of (const char *s)
@@ -138,6 +145,28 @@ ref_load (Fixture *f)
       g_array_append_val (f->games, r);
     }
   chess_pgn_index_free (index);
+
+  /* Where each position occurs, so that the reference answers without
+   * scanning every game for every position (fast under valgrind too). */
+  f->where = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) g_array_unref);
+  for (guint g = 0; g < f->games->len; g++)
+    {
+      RefGame *r = &g_array_index (f->games, RefGame, g);
+
+      for (guint p = 0; r->ok && p < r->keys->len; p++)
+        {
+          guint64 *key = &g_array_index (r->keys, guint64, p);
+          GArray *list = g_hash_table_lookup (f->where, key);
+          Occurrence o = { g, p };
+
+          if (list == NULL)
+            {
+              list = g_array_new (FALSE, FALSE, sizeof (Occurrence));
+              g_hash_table_insert (f->where, key, list);
+            }
+          g_array_append_val (list, o);
+        }
+    }
 }
 
 static void
@@ -146,61 +175,59 @@ ref_tree (Fixture        *f,
           guint64         key,
           ChessPosdbTree *tree)
 {
+  GArray *list = g_hash_table_lookup (f->where, &key);
+  GArray *seen = g_array_new (FALSE, FALSE, sizeof (ChessMove));
+  guint last_game = G_MAXUINT;
+
   chess_posdb_tree_init (tree, key);
-  for (guint g = 0; g < n_games; g++)
+  for (guint i = 0; list != NULL && i < list->len; i++)
     {
-      RefGame *r = &g_array_index (f->games, RefGame, g);
-      GArray *seen = g_array_new (FALSE, FALSE, sizeof (ChessMove));
-      gboolean found = FALSE;
+      Occurrence *o = &g_array_index (list, Occurrence, i);
+      RefGame *r = &g_array_index (f->games, RefGame, o->game);
+      ChessPosdbMoveStat *s = NULL;
+      gboolean dup = FALSE;
+      ChessMove m;
+      guint side;
 
-      if (!r->ok)
+      if (o->game >= n_games)
+        break;
+      if (o->game != last_game)
         {
-          g_array_unref (seen);
-          continue;
+          tree->n_games++;
+          last_game = o->game;
+          g_array_set_size (seen, 0);
         }
-      for (guint p = 0; p < r->keys->len; p++)
+      if (o->ply >= r->moves->len)
+        continue;
+      m = g_array_index (r->moves, ChessMove, o->ply);
+      for (guint k = 0; k < seen->len; k++)
+        dup |= g_array_index (seen, ChessMove, k) == m;
+      if (dup)
+        continue;
+      g_array_append_val (seen, m);
+      for (unsigned k = 0; k < tree->n_moves; k++)
+        if (tree->moves[k].move == m)
+          s = &tree->moves[k];
+      if (s == NULL)
         {
-          ChessMove m;
-          gboolean dup = FALSE;
-          ChessPosdbMoveStat *s = NULL;
-          guint side;
-
-          if (g_array_index (r->keys, guint64, p) != key)
-            continue;
-          found = TRUE;
-          if (p >= r->moves->len)
-            continue;
-          m = g_array_index (r->moves, ChessMove, p);
-          for (guint i = 0; i < seen->len; i++)
-            dup |= g_array_index (seen, ChessMove, i) == m;
-          if (dup)
-            continue;
-          g_array_append_val (seen, m);
-          for (unsigned i = 0; i < tree->n_moves; i++)
-            if (tree->moves[i].move == m)
-              s = &tree->moves[i];
-          if (s == NULL)
-            {
-              s = &tree->moves[tree->n_moves++];
-              memset (s, 0, sizeof *s);
-              s->move = m;
-            }
-          side = (r->start.side + p) & 1;
-          s->games++;
-          s->white_wins += r->result == 1;
-          s->draws += r->result == 2;
-          s->black_wins += r->result == 3;
-          if (r->elo[side])
-            {
-              s->rating_count++;
-              s->rating_sum += r->elo[side];
-            }
-          if (r->year > s->last_year)
-            s->last_year = (uint16_t) r->year;
+          s = &tree->moves[tree->n_moves++];
+          memset (s, 0, sizeof *s);
+          s->move = m;
         }
-      tree->n_games += found;
-      g_array_unref (seen);
+      side = (r->start.side + o->ply) & 1;
+      s->games++;
+      s->white_wins += r->result == 1;
+      s->draws += r->result == 2;
+      s->black_wins += r->result == 3;
+      if (r->elo[side])
+        {
+          s->rating_count++;
+          s->rating_sum += r->elo[side];
+        }
+      if (r->year > s->last_year)
+        s->last_year = (uint16_t) r->year;
     }
+  g_array_unref (seen);
   chess_posdb_tree_sort (tree);
 }
 
@@ -210,17 +237,18 @@ ref_find (Fixture           *f,
           guint64            key,
           ChessPosdbMatches *m)
 {
-  for (guint g = 0; g < n_games; g++)
-    {
-      RefGame *r = &g_array_index (f->games, RefGame, g);
+  GArray *list = g_hash_table_lookup (f->where, &key);
+  guint last_game = G_MAXUINT;
 
-      if (r->ok)
-        for (guint p = 0; p < r->keys->len; p++)
-          if (g_array_index (r->keys, guint64, p) == key)
-            {
-              chess_posdb_matches_add (m, g, p);
-              break;
-            }
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    {
+      Occurrence *o = &g_array_index (list, Occurrence, i);
+
+      if (o->game >= n_games)
+        break;
+      if (o->game != last_game)
+        chess_posdb_matches_add (m, o->game, o->ply);
+      last_game = o->game;
     }
 }
 
@@ -300,6 +328,7 @@ build_image (Fixture *f,
 static void
 fixture_free (Fixture *f)
 {
+  g_hash_table_unref (f->where);
   for (guint g = 0; g < f->games->len; g++)
     {
       RefGame *r = &g_array_index (f->games, RefGame, g);

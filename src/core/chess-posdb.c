@@ -332,17 +332,12 @@ tree_move (ChessPosdbTree *tree,
   return s;
 }
 
-/* Adds one game's play of move (by the side to move, side) to the tree. */
+/* Adds one game's play of a move (by the side to move, side). */
 static void
-tree_add_game (ChessPosdbTree *tree,
-               ChessMove       move,
-               const GameRec  *r,
-               unsigned        side)
+stat_add_game (ChessPosdbMoveStat *s,
+               const GameRec      *r,
+               unsigned            side)
 {
-  ChessPosdbMoveStat *s = tree_move (tree, move);
-
-  if (s == NULL)
-    return;
   s->games++;
   s->white_wins += r->result == RESULT_WHITE;
   s->draws += r->result == RESULT_DRAW;
@@ -354,6 +349,18 @@ tree_add_game (ChessPosdbTree *tree,
     }
   if (r->year > s->last_year)
     s->last_year = r->year;
+}
+
+static void
+tree_add_game (ChessPosdbTree *tree,
+               ChessMove       move,
+               const GameRec  *r,
+               unsigned        side)
+{
+  ChessPosdbMoveStat *s = tree_move (tree, move);
+
+  if (s != NULL)
+    stat_add_game (s, r, side);
 }
 
 static void
@@ -413,6 +420,24 @@ chess_posdb_matches_sort (ChessPosdbMatches *m)
 
 /* --- Queries by replay ------------------------------------------------------------------------ */
 
+/* The start of game g of the view and its moves; false for a game that
+ * cannot be read or does not fit in the view. */
+static bool
+view_begin (const View      *v,
+            uint32_t         g,
+            ChessPosition   *pos,
+            const uint16_t **moves)
+{
+  const GameRec *r = &v->games[g - v->first];
+
+  if ((r->flags & GAME_UNREADABLE) || (uint64_t) r->moves + r->plies > v->n_moves)
+    return false;
+  if (!view_start (v, g, pos))
+    return false;
+  *moves = v->moves + r->moves;
+  return true;
+}
+
 /* Game g of the view, looking for key: adds each move played from it to
  * the tree once, counts the game once. Returns whether the game reaches it. */
 static bool
@@ -428,11 +453,8 @@ replay_tree (const View     *v,
   unsigned n_seen = 0;
   bool found = false;
 
-  if ((r->flags & GAME_UNREADABLE) || (uint64_t) r->moves + r->plies > v->n_moves)
+  if (!view_begin (v, g, &pos, &mv))
     return false;
-  if (!view_start (v, g, &pos))
-    return false;
-  mv = v->moves + r->moves;
   for (unsigned p = 0; ; p++)
     {
       if (pos.key == key)
@@ -470,11 +492,8 @@ replay_find (const View *v,
   const uint16_t *mv;
   ChessPosition pos;
 
-  if ((r->flags & GAME_UNREADABLE) || (uint64_t) r->moves + r->plies > v->n_moves)
+  if (!view_begin (v, g, &pos, &mv))
     return -1;
-  if (!view_start (v, g, &pos))
-    return -1;
-  mv = v->moves + r->moves;
   for (unsigned p = 0; ; p++)
     {
       if (pos.key == key)
@@ -502,11 +521,8 @@ replay_pattern (const View            *v,
   const uint16_t *mv;
   ChessPosition pos;
 
-  if ((r->flags & GAME_UNREADABLE) || (uint64_t) r->moves + r->plies > v->n_moves)
+  if (!view_begin (v, g, &pos, &mv))
     return -1;
-  if (!view_start (v, g, &pos))
-    return -1;
-  mv = v->moves + r->moves;
   for (unsigned p = 0; ; p++)
     {
       if (pattern_match_fast (pt, &pos))
@@ -518,270 +534,6 @@ replay_pattern (const View            *v,
       if (pt->has_material && (unsigned) chess_popcount (pos.by_type[0]) < pt->n_material)
         return -1;
     }
-}
-
-/* --- Patterns ----------------------------------------------------------------------------------- */
-
-static int
-piece_index (char c,
-             int *color)
-{
-  static const char letters[] = "PNBRQK";
-  const char *p;
-
-  *color = (c >= 'a' && c <= 'z') ? CHESS_BLACK : CHESS_WHITE;
-  if (*color == CHESS_BLACK)
-    c = (char) (c - 'a' + 'A');
-  p = c ? strchr (letters, c) : NULL;
-  return p ? (int) (p - letters) + CHESS_PAWN : 0;
-}
-
-bool
-chess_pos_pattern_parse (ChessPosPattern *pt,
-                         const char      *text,
-                         size_t           len,
-                         ChessError      *error)
-{
-  size_t i = 0;
-  int rank = 7, file = 0;
-
-  memset (pt, 0, sizeof *pt);
-  pt->side = -1;
-  chess_error_clear (error);
-  while (i < len && text[i] == ' ')
-    i++;
-  if (i >= len)
-    {
-      chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("empty pattern"));
-      goto fail;
-    }
-  for (; i < len && text[i] != ' '; i++)
-    {
-      char c = text[i];
-      int color, type;
-
-      if (c == '/')
-        {
-          if (file != 8 || rank == 0)
-            {
-              chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("a rank of the pattern does not have 8 squares"));
-              goto fail;
-            }
-          rank--;
-          file = 0;
-        }
-      else if (c >= '1' && c <= '8')
-        {
-          file += c - '0';
-          if (file > 8)
-            {
-              chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("a rank of the pattern has more than 8 squares"));
-              goto fail;
-            }
-        }
-      else if ((type = piece_index (c, &color)) != 0)
-        {
-          ChessSquare sq;
-
-          if (file >= 8)
-            {
-              chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("a rank of the pattern has more than 8 squares"));
-              goto fail;
-            }
-          sq = chess_square_make (file, rank);
-          pt->pieces[color][type] |= (ChessBitboard) 1 << sq;
-          pt->any |= (ChessBitboard) 1 << sq;
-          file++;
-        }
-      else
-        {
-          chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("unexpected character '%c' in the pattern's board"), c);
-          goto fail;
-        }
-    }
-  if (rank != 0 || file != 8)
-    {
-      chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("the pattern's board needs 8 ranks of 8 squares"));
-      goto fail;
-    }
-  while (i < len)
-    {
-      size_t start;
-
-      while (i < len && text[i] == ' ')
-        i++;
-      if (i >= len)
-        break;
-      start = i;
-      while (i < len && text[i] != ' ')
-        i++;
-      if (i - start == 1 && (text[start] == 'w' || text[start] == 'b'))
-        {
-          if (pt->side != -1)
-            {
-              i = start;
-              chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("the side to move is given twice"));
-              goto fail;
-            }
-          pt->side = text[start] == 'w' ? CHESS_WHITE : CHESS_BLACK;
-        }
-      else if (text[start] == 'K')
-        {
-          int color = CHESS_WHITE;
-
-          if (pt->has_material)
-            {
-              i = start;
-              chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("the material is given twice"));
-              goto fail;
-            }
-          pt->has_material = true;
-          for (size_t j = start; j < i; j++)
-            {
-              int c2, type = piece_index (text[j], &c2);
-
-              if (type == 0 || c2 != CHESS_WHITE || (j == start && type != CHESS_KING))
-                {
-                  i = j;
-                  chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("material must read like KBNKP: White's pieces from K, then Black's from K"));
-                  goto fail;
-                }
-              if (type == CHESS_KING && j != start)
-                {
-                  if (color == CHESS_BLACK)
-                    {
-                      i = j;
-                      chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("material must read like KBNKP: White's pieces from K, then Black's from K"));
-                      goto fail;
-                    }
-                  color = CHESS_BLACK;
-                }
-              if (pt->material[color][type] < 255)
-                pt->material[color][type]++;
-              pt->n_material++;
-            }
-          if (color != CHESS_BLACK)
-            {
-              i = start;
-              chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("material must read like KBNKP: White's pieces from K, then Black's from K"));
-              goto fail;
-            }
-        }
-      else
-        {
-          i = start;
-          chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("expected w, b or material like KBNKP after the pattern's board"));
-          goto fail;
-        }
-    }
-  if (pt->has_material)
-    for (int c = 0; c < 2; c++)
-      for (int t = CHESS_PAWN; t <= CHESS_KING; t++)
-        if (chess_popcount (pt->pieces[c][t]) > pt->material[c][t])
-          {
-            chess_error_set (error, CHESS_ERROR_FEN, CHESS_N_ ("the board needs more pieces than the material has"));
-            i = 0;
-            goto fail;
-          }
-  return true;
-
-fail:
-  if (error != NULL)
-    error->column = (unsigned long) i + 1;
-  return false;
-}
-
-bool
-chess_pos_pattern_match (const ChessPosPattern *pt,
-                         const ChessPosition   *pos)
-{
-  if (pt->side >= 0 && pos->side != pt->side)
-    return false;
-  if ((pos->by_type[0] & pt->any) != pt->any)
-    return false;
-  for (int c = 0; c < 2; c++)
-    for (int t = CHESS_PAWN; t <= CHESS_KING; t++)
-      {
-        ChessBitboard want = pt->pieces[c][t];
-
-        if (want && (pos->by_type[t] & pos->by_color[c] & want) != want)
-          return false;
-      }
-  if (pt->has_material)
-    for (int c = 0; c < 2; c++)
-      for (int t = CHESS_PAWN; t <= CHESS_KING; t++)
-        if (chess_popcount (pos->by_type[t] & pos->by_color[c]) != pt->material[c][t])
-          return false;
-  return true;
-}
-
-void
-chess_pos_pattern_from_position (ChessPosPattern     *pt,
-                                 const ChessPosition *pos)
-{
-  memset (pt, 0, sizeof *pt);
-  for (int c = 0; c < 2; c++)
-    for (int t = CHESS_PAWN; t <= CHESS_KING; t++)
-      pt->pieces[c][t] = pos->by_type[t] & pos->by_color[c];
-  pt->any = pos->by_type[0];
-  pt->side = pos->side;
-}
-
-char *
-chess_pos_pattern_write (const ChessPosPattern *pt,
-                         char                  *buf)
-{
-  static const char letters[2][8] = { " PNBRQK", " pnbrqk" };
-  char *o = buf;
-
-  for (int rank = 7; rank >= 0; rank--)
-    {
-      int empty = 0;
-
-      for (int file = 0; file < 8; file++)
-        {
-          ChessBitboard bit = (ChessBitboard) 1 << chess_square_make (file, rank);
-          char c = 0;
-
-          for (int col = 0; col < 2 && !c; col++)
-            for (int t = CHESS_PAWN; t <= CHESS_KING; t++)
-              if (pt->pieces[col][t] & bit)
-                {
-                  c = letters[col][t];
-                  break;
-                }
-          if (!c)
-            {
-              empty++;
-              continue;
-            }
-          if (empty)
-            *o++ = (char) ('0' + empty);
-          empty = 0;
-          *o++ = c;
-        }
-      if (empty)
-        *o++ = (char) ('0' + empty);
-      if (rank > 0)
-        *o++ = '/';
-    }
-  if (pt->side >= 0)
-    {
-      *o++ = ' ';
-      *o++ = pt->side == CHESS_WHITE ? 'w' : 'b';
-    }
-  if (pt->has_material)
-    {
-      static const int order[] = { CHESS_KING, CHESS_QUEEN, CHESS_ROOK, CHESS_BISHOP, CHESS_KNIGHT, CHESS_PAWN };
-
-      *o++ = ' ';
-      for (int c = 0; c < 2; c++)
-        for (int k = 0; k < 6; k++)
-          for (unsigned n = 0; n < pt->material[c][order[k]] && o - buf < 90; n++)
-            *o++ = letters[0][order[k]];
-    }
-  *o = '\0';
-  return buf;
 }
 
 /* --- 1. Batches --------------------------------------------------------------------------------- */
@@ -1137,6 +889,7 @@ typedef struct
 {
   uint32_t           next;
   uint32_t           last_game;
+  uint32_t           pos;
   ChessPosdbMoveStat st;
 } PopMove;
 
@@ -1157,6 +910,10 @@ typedef struct
   size_t    pop_mask;
   PopMove  *pmoves;
   size_t    n_pmoves, cap_pmoves;
+  /* (position, move) → PopMove (index + 1): one probe, not a walk along
+   * the position's list, whose entries lie all over memory. */
+  uint32_t *pm_table;
+  size_t    pm_mask;
   PopGame  *pgames;
   size_t    n_pgames, cap_pgames;
   /* rare positions: per bucket the games, as varint deltas in chunks */
@@ -1332,6 +1089,14 @@ part_pop (Part     *pt,
   return (uint32_t) pt->n_pops++;
 }
 
+static inline size_t
+pm_hash (uint32_t  pi,
+         ChessMove move,
+         size_t    mask)
+{
+  return (size_t) ((((uint64_t) pi << 16 | move) * P1) >> 24) & mask;
+}
+
 static void
 part_pop_move (Part          *pt,
                uint32_t       pi,
@@ -1340,44 +1105,52 @@ part_pop_move (Part          *pt,
                const GameRec *r,
                unsigned       side)
 {
-  uint32_t *link = &pt->pops[pi].moves_head;
   PopMove *pm;
+  size_t i;
 
-  while (*link != NONE32 && pt->pmoves[*link].st.move != move)
-    link = &pt->pmoves[*link].next;
-  if (*link == NONE32)
+  if (pt->pm_table == NULL || 2 * (pt->n_pmoves + 1) > pt->pm_mask + 1)
     {
-      uint32_t head = pt->pops[pi].moves_head;
+      size_t cap = pt->pm_table ? 2 * (pt->pm_mask + 1) : 4096;
 
+      free (pt->pm_table);
+      pt->pm_table = xcalloc (cap, sizeof pt->pm_table[0]);
+      pt->pm_mask = cap - 1;
+      for (size_t j = 0; j < pt->n_pmoves; j++)
+        {
+          size_t k = pm_hash (pt->pmoves[j].pos, pt->pmoves[j].st.move, pt->pm_mask);
+          while (pt->pm_table[k])
+            k = (k + 1) & pt->pm_mask;
+          pt->pm_table[k] = (uint32_t) j + 1;
+        }
+    }
+  i = pm_hash (pi, move, pt->pm_mask);
+  while (pt->pm_table[i])
+    {
+      PopMove *e = &pt->pmoves[pt->pm_table[i] - 1];
+
+      if (e->pos == pi && e->st.move == move)
+        break;
+      i = (i + 1) & pt->pm_mask;
+    }
+  if (pt->pm_table[i] == 0)
+    {
       grow ((void **) &pt->pmoves, &pt->cap_pmoves, pt->n_pmoves + 1, sizeof pt->pmoves[0]);
       pm = &pt->pmoves[pt->n_pmoves];
       memset (pm, 0, sizeof *pm);
       pm->st.move = move;
+      pm->pos = pi;
       pm->last_game = NONE32;
-      pm->next = head;
-      pt->pops[pi].moves_head = (uint32_t) pt->n_pmoves++;
+      pm->next = pt->pops[pi].moves_head;
+      pt->pops[pi].moves_head = (uint32_t) pt->n_pmoves;
       pt->pops[pi].n_moves++;
+      pt->pm_table[i] = (uint32_t) ++pt->n_pmoves;
     }
   else
-    pm = &pt->pmoves[*link];
+    pm = &pt->pmoves[pt->pm_table[i] - 1];
   if (pm->last_game == game)
     return;
   pm->last_game = game;
-  {
-    ChessPosdbTree one;
-    ChessPosdbMoveStat *s = &pm->st;
-
-    chess_posdb_tree_init (&one, 0);
-    tree_add_game (&one, move, r, side);
-    s->games += one.moves[0].games;
-    s->white_wins += one.moves[0].white_wins;
-    s->draws += one.moves[0].draws;
-    s->black_wins += one.moves[0].black_wins;
-    s->rating_count += one.moves[0].rating_count;
-    s->rating_sum += one.moves[0].rating_sum;
-    if (one.moves[0].last_year > s->last_year)
-      s->last_year = one.moves[0].last_year;
-  }
+  stat_add_game (&pm->st, r, side);
 }
 
 static inline void
@@ -1557,6 +1330,7 @@ part_free (Part *pt)
   free (pt->pops);
   free (pt->pop_table);
   free (pt->pmoves);
+  free (pt->pm_table);
   free (pt->pgames);
   free (pt->b_last);
   free (pt->b_head);
@@ -1850,14 +1624,16 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
             r.moves = r.plies > 0 ? (uint32_t) (r.moves + mo) : 0;
             games[batch->first + j] = r;
           }
-        memcpy (moves + mo, batch->moves, batch->n_moves * 2);
+        if (batch->n_moves > 0)
+          memcpy (moves + mo, batch->moves, batch->n_moves * 2);
         for (size_t j = 0; j < batch->n_fens; j++)
           {
             fen_index[2 * fi] = batch->fen_index[2 * j];
             fen_index[2 * fi + 1] = (uint32_t) (batch->fen_index[2 * j + 1] + fo);
             fi++;
           }
-        memcpy (fen_text + fo, batch->fen_text, batch->fen_len);
+        if (batch->fen_len > 0)
+          memcpy (fen_text + fo, batch->fen_text, batch->fen_len);
         mo += batch->n_moves;
         fo += batch->fen_len;
       }
