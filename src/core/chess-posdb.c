@@ -332,17 +332,12 @@ tree_move (ChessPosdbTree *tree,
   return s;
 }
 
-/* Adds one game's play of move (by the side to move, side) to the tree. */
+/* Adds one game's play of a move (by the side to move, side). */
 static void
-tree_add_game (ChessPosdbTree *tree,
-               ChessMove       move,
-               const GameRec  *r,
-               unsigned        side)
+stat_add_game (ChessPosdbMoveStat *s,
+               const GameRec      *r,
+               unsigned            side)
 {
-  ChessPosdbMoveStat *s = tree_move (tree, move);
-
-  if (s == NULL)
-    return;
   s->games++;
   s->white_wins += r->result == RESULT_WHITE;
   s->draws += r->result == RESULT_DRAW;
@@ -354,6 +349,18 @@ tree_add_game (ChessPosdbTree *tree,
     }
   if (r->year > s->last_year)
     s->last_year = r->year;
+}
+
+static void
+tree_add_game (ChessPosdbTree *tree,
+               ChessMove       move,
+               const GameRec  *r,
+               unsigned        side)
+{
+  ChessPosdbMoveStat *s = tree_move (tree, move);
+
+  if (s != NULL)
+    stat_add_game (s, r, side);
 }
 
 static void
@@ -1137,6 +1144,7 @@ typedef struct
 {
   uint32_t           next;
   uint32_t           last_game;
+  uint32_t           pos;
   ChessPosdbMoveStat st;
 } PopMove;
 
@@ -1157,6 +1165,10 @@ typedef struct
   size_t    pop_mask;
   PopMove  *pmoves;
   size_t    n_pmoves, cap_pmoves;
+  /* (position, move) → PopMove (index + 1): one probe, not a walk along
+   * the position's list, whose entries lie all over memory. */
+  uint32_t *pm_table;
+  size_t    pm_mask;
   PopGame  *pgames;
   size_t    n_pgames, cap_pgames;
   /* rare positions: per bucket the games, as varint deltas in chunks */
@@ -1332,6 +1344,14 @@ part_pop (Part     *pt,
   return (uint32_t) pt->n_pops++;
 }
 
+static inline size_t
+pm_hash (uint32_t  pi,
+         ChessMove move,
+         size_t    mask)
+{
+  return (size_t) ((((uint64_t) pi << 16 | move) * P1) >> 24) & mask;
+}
+
 static void
 part_pop_move (Part          *pt,
                uint32_t       pi,
@@ -1340,44 +1360,52 @@ part_pop_move (Part          *pt,
                const GameRec *r,
                unsigned       side)
 {
-  uint32_t *link = &pt->pops[pi].moves_head;
   PopMove *pm;
+  size_t i;
 
-  while (*link != NONE32 && pt->pmoves[*link].st.move != move)
-    link = &pt->pmoves[*link].next;
-  if (*link == NONE32)
+  if (pt->pm_table == NULL || 2 * (pt->n_pmoves + 1) > pt->pm_mask + 1)
     {
-      uint32_t head = pt->pops[pi].moves_head;
+      size_t cap = pt->pm_table ? 2 * (pt->pm_mask + 1) : 4096;
 
+      free (pt->pm_table);
+      pt->pm_table = xcalloc (cap, sizeof pt->pm_table[0]);
+      pt->pm_mask = cap - 1;
+      for (size_t j = 0; j < pt->n_pmoves; j++)
+        {
+          size_t k = pm_hash (pt->pmoves[j].pos, pt->pmoves[j].st.move, pt->pm_mask);
+          while (pt->pm_table[k])
+            k = (k + 1) & pt->pm_mask;
+          pt->pm_table[k] = (uint32_t) j + 1;
+        }
+    }
+  i = pm_hash (pi, move, pt->pm_mask);
+  while (pt->pm_table[i])
+    {
+      PopMove *e = &pt->pmoves[pt->pm_table[i] - 1];
+
+      if (e->pos == pi && e->st.move == move)
+        break;
+      i = (i + 1) & pt->pm_mask;
+    }
+  if (pt->pm_table[i] == 0)
+    {
       grow ((void **) &pt->pmoves, &pt->cap_pmoves, pt->n_pmoves + 1, sizeof pt->pmoves[0]);
       pm = &pt->pmoves[pt->n_pmoves];
       memset (pm, 0, sizeof *pm);
       pm->st.move = move;
+      pm->pos = pi;
       pm->last_game = NONE32;
-      pm->next = head;
-      pt->pops[pi].moves_head = (uint32_t) pt->n_pmoves++;
+      pm->next = pt->pops[pi].moves_head;
+      pt->pops[pi].moves_head = (uint32_t) pt->n_pmoves;
       pt->pops[pi].n_moves++;
+      pt->pm_table[i] = (uint32_t) ++pt->n_pmoves;
     }
   else
-    pm = &pt->pmoves[*link];
+    pm = &pt->pmoves[pt->pm_table[i] - 1];
   if (pm->last_game == game)
     return;
   pm->last_game = game;
-  {
-    ChessPosdbTree one;
-    ChessPosdbMoveStat *s = &pm->st;
-
-    chess_posdb_tree_init (&one, 0);
-    tree_add_game (&one, move, r, side);
-    s->games += one.moves[0].games;
-    s->white_wins += one.moves[0].white_wins;
-    s->draws += one.moves[0].draws;
-    s->black_wins += one.moves[0].black_wins;
-    s->rating_count += one.moves[0].rating_count;
-    s->rating_sum += one.moves[0].rating_sum;
-    if (one.moves[0].last_year > s->last_year)
-      s->last_year = one.moves[0].last_year;
-  }
+  stat_add_game (&pm->st, r, side);
 }
 
 static inline void
@@ -1557,6 +1585,7 @@ part_free (Part *pt)
   free (pt->pops);
   free (pt->pop_table);
   free (pt->pmoves);
+  free (pt->pm_table);
   free (pt->pgames);
   free (pt->b_last);
   free (pt->b_head);
@@ -1850,14 +1879,16 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
             r.moves = r.plies > 0 ? (uint32_t) (r.moves + mo) : 0;
             games[batch->first + j] = r;
           }
-        memcpy (moves + mo, batch->moves, batch->n_moves * 2);
+        if (batch->n_moves > 0)
+          memcpy (moves + mo, batch->moves, batch->n_moves * 2);
         for (size_t j = 0; j < batch->n_fens; j++)
           {
             fen_index[2 * fi] = batch->fen_index[2 * j];
             fen_index[2 * fi + 1] = (uint32_t) (batch->fen_index[2 * j + 1] + fo);
             fi++;
           }
-        memcpy (fen_text + fo, batch->fen_text, batch->fen_len);
+        if (batch->fen_len > 0)
+          memcpy (fen_text + fo, batch->fen_text, batch->fen_len);
         mo += batch->n_moves;
         fo += batch->fen_len;
       }
