@@ -195,7 +195,15 @@ test_follow_and_play (void)
   moves = explorer_moves (window);
   g_assert_cmpstr (moves, ==, "Nf3 1 0 0 1 2200 2005");
 
-  /* The toggle (and Ctrl+E's action) hides it. */
+  /* A narrow window keeps its header bar for the other buttons: the
+   * toggle goes (the main menu's item and Ctrl+E stay). */
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 720);
+  g_assert_false (gtk_widget_get_visible (caissa_window_get_explorer_toggle (window)));
+  g_assert_true (probe_enabled (window, "win.explorer"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 720);
+  g_assert_true (gtk_widget_get_visible (caissa_window_get_explorer_toggle (window)));
+
+    /* The toggle (and Ctrl+E's action) hides it. */
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (caissa_window_get_explorer_toggle (window)), FALSE);
   test_util_wait_state (window, "explorer-shown", "0");
   activate (window, "win.explorer");

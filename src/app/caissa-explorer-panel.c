@@ -157,6 +157,7 @@ update_status (CaissaExplorerPanel *self)
   g_autofree char *tooltip = NULL;
 
   g_autofree char *games_label = NULL;
+  gboolean on_bar;
 
   if (self->explorer == NULL)
     text = g_strdup ("");
@@ -196,11 +197,12 @@ update_status (CaissaExplorerPanel *self)
 
   /* The partial mark goes on the progress bar (the header is narrow);
    * the status beside the title says the rest. */
-  gtk_label_set_label (self->status_label, partial ? "" : text);
+  on_bar = partial && building && error == NULL;
+  gtk_label_set_label (self->status_label, on_bar ? "" : text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), tooltip);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), building && error == NULL);
-  gtk_progress_bar_set_text (self->progress_bar, partial ? text : NULL);
-  gtk_progress_bar_set_show_text (self->progress_bar, partial);
+  gtk_progress_bar_set_text (self->progress_bar, on_bar ? text : NULL);
+  gtk_progress_bar_set_show_text (self->progress_bar, on_bar);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_bar), tooltip);
   if (self->explorer != NULL)
     gtk_progress_bar_set_fraction (self->progress_bar, caissa_explorer_get_progress (self->explorer));

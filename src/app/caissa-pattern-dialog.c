@@ -169,7 +169,7 @@ caissa_pattern_dialog_init (CaissaPatternDialog *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (side_group), GTK_WIDGET (self->material_row));
   sides = gtk_string_list_new ((const char *const[]) {
     /* Translators: side to move in the pattern search: any. */
-    _("Either"), _("White"), _("Black"), NULL });
+    C_("side to move", "Either"), _("White"), _("Black"), NULL });
   self->side_row = ADW_COMBO_ROW (adw_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->side_row), _("Side to move"));
   adw_combo_row_set_model (self->side_row, G_LIST_MODEL (sides));

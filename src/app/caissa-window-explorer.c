@@ -407,11 +407,13 @@ window_width_cb (CaissaWindow *self)
 static void
 explorer_free (Explorer *ex)
 {
-  /* The window's widgets and game are gone by now (object data is freed
-   * last); the explorer and the search are ours. */
+  /* The window's game is gone by now (object data is freed last); the
+   * explorer, the search and our references to two widgets are ours. */
   search_free (ex->search);
   g_clear_object (&ex->explorer);
   g_clear_object (&ex->file);
+  g_clear_object (&ex->panel);
+  g_clear_object (&ex->toggle);
   g_free (ex);
 }
 
@@ -480,6 +482,9 @@ _caissa_window_explorer_init (CaissaWindow *self)
   gtk_widget_add_css_class (GTK_WIDGET (ex->panel), "card");
   gtk_widget_set_visible (GTK_WIDGET (ex->panel), FALSE);
   gtk_box_insert_child_after (side_panel, GTK_WIDGET (ex->panel), move_list);
+  /* Kept until the window is finalized: the game list notifies while the
+   * window's template is disposed, which may have taken the panel away. */
+  g_object_ref (ex->panel);
   caissa_explorer_panel_set_game (ex->panel, ex->game);
 
   ex->toggle = gtk_toggle_button_new ();
@@ -488,6 +493,7 @@ _caissa_window_explorer_init (CaissaWindow *self)
                                   _("Opening Explorer"), -1);
   g_signal_connect (ex->toggle, "toggled", G_CALLBACK (toggle_toggled_cb), self);
   adw_header_bar_pack_end (header_bar, ex->toggle);
+  g_object_ref (ex->toggle);
 
   caissa_board_set_menu_model (CAISSA_BOARD (caissa_window_get_board (self)), menu);
 
