@@ -211,6 +211,10 @@ batch_unref (gpointer data)
 {
   BatchRef *b = data;
 
+  /* A batch being parsed holds its place as NULL; one whose bytes could
+   * not be copied (the file changed on disk) stays NULL. */
+  if (b == NULL)
+    return;
   if (!g_atomic_ref_count_dec (&b->ref_count))
     return;
   chess_posdb_batch_free (b->batch);
