@@ -1040,7 +1040,8 @@ test_review_keep (void)
   g_autofree char *path = g_build_filename (dir, "caissa", "review-edit.ini", NULL);
   static const char original[] = "[Event \"x\"]\n\n1. e4 e5 *\n";
   static const char *const damaged[] = {
-    "", "\x01\x02binary\0", "[edit]\nversion=2\n",
+    /* (The second: 9 bytes, a NUL among them.) */
+    "", "\x01\x02" "binary\0", "[edit]\nversion=2\n",
     "[edit]\nversion=1\nfile=relative.pgn\nposition=0\noriginal=ab\npgn=1. e4 *\n",
     "[edit]\nversion=1\nfile=/a.pgn\nposition=x\noriginal=ab\npgn=1. e4 *\n",
     "[edit]\nversion=1\nfile=/a.pgn\nposition=1\noriginal=ab\n",
@@ -1069,7 +1070,7 @@ test_review_keep (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (damaged); i++)
     {
-      g_assert_true (g_file_set_contents (path, damaged[i], i == 1 ? 16 : -1, NULL));
+      g_assert_true (g_file_set_contents (path, damaged[i], i == 1 ? 9 : -1, NULL));
       kept = caissa_kept_edit_load (path, &error);
       g_assert_null (kept);
       g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);

@@ -122,7 +122,8 @@ _caissa_autosave_clock_read (const char  *path,
   when = g_key_file_get_string (file, CLOCK_GROUP, "saved-at", NULL);
   if (when != NULL)
     *saved_at = g_date_time_new_from_iso8601 (when, NULL);
-  return g_variant_ref_sink (state);
+  /* (g_variant_parse() gives a reference of our own, not a floating one.) */
+  return state;
 }
 
 gboolean
