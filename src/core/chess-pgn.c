@@ -738,6 +738,14 @@ handle_symbol (ChessPgnParser         *p,
       /* Dashes to '-', ½ to 1/2, figurines to letters. */
       k = _chess_pgn_normalize (t, n, norm, &latin1);
       s = norm;
+      /* Each Latin-1 "½" became three bytes: no symbol handed on may
+       * be longer than a token (the visitor's contract); one this long
+       * is no move or result anyway, and is reported as what it is. */
+      if (k > CHESS_PGN_MAX_TOKEN)
+        {
+          k = CHESS_PGN_MAX_TOKEN;
+          norm[k] = '\0';
+        }
     }
 
   switch (_chess_pgn_symbol_kind (s, k, &result, &move_len))
