@@ -15,10 +15,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${CAISSA_VALGRIND_BUILD_DIR:-$root/build-valgrind}
-# (test-pgn-agree, ~9,000 generated files read twice, takes well over ten
-# minutes under memcheck: it runs under ASan in the sanitizer step, and its
-# check in the index fuzzer; name it here to run it under valgrind too.)
-default_tests=(test-position test-fen test-san test-rules test-perft test-game test-pgn test-pgn-tolerant
+default_tests=(test-position test-fen test-san test-rules test-perft test-game test-pgn test-pgn-tolerant test-pgn-agree
                test-clock test-fuzz-regressions)
 tests=("$@")
 [ ${#tests[@]} -gt 0 ] || tests=("${default_tests[@]}")
