@@ -22,6 +22,7 @@
 #include "caissa-game-analysis.h"
 #include "chess-pgn.h"
 #include "cli-atomic.h"
+#include "cli-text.h"
 
 #define DEFAULT_DEPTH 12
 #define MAX_JOBS      64
@@ -328,6 +329,31 @@ cli_analyse (int    argc,
       fprintf (stderr, "caissa-cli analyse: %s\n", error->message);
       return 2;
     }
+
+  {
+    unsigned long line = 0, column = 0;
+    CliTextKind kind = cli_text_sniff (data, len < CLI_TEXT_SNIFF_BYTES ? len : CLI_TEXT_SNIFF_BYTES,
+                                       &line, &column);
+    char *utf8 = NULL;
+    size_t utf8_len = 0;
+
+    if (kind == CLI_TEXT_BINARY)
+      {
+        cli_text_print_binary ("analyse", in_path, line, column);
+        g_free (data);
+        return 1;
+      }
+    /* UTF-16 is read, and written, as UTF-8. */
+    if (kind != CLI_TEXT_PLAIN)
+      {
+        if (!cli_text_utf16_decode (data, len, kind == CLI_TEXT_UTF16BE, &utf8, &utf8_len))
+          g_error ("out of memory");
+        g_free (data);
+        data = g_strndup (utf8, utf8_len);
+        len = utf8_len;
+        free (utf8);
+      }
+  }
 
   if (engine_command == NULL)
     {

@@ -19,6 +19,7 @@
 #include "caissa-cli.h"
 #include "chess-eco.h"
 #include "chess-pgn.h"
+#include "cli-text.h"
 
 typedef struct
 {
@@ -128,12 +129,9 @@ cli_eco (int    argc,
   if (argc != 2)
     return cli_usage_error ("eco", argc < 2 ? "a PGN file is needed" : "one file only");
   run.path = argv[1];
-  in = strcmp (argv[1], "-") == 0 ? stdin : fopen (argv[1], "rb");
+  in = strcmp (argv[1], "-") == 0 ? stdin : cli_text_fopen ("eco", argv[1], &status);
   if (in == NULL)
-    {
-      fprintf (stderr, "caissa-cli eco: %s: %s\n", argv[1], strerror (errno));
-      return 2;
-    }
+    return status;
   parser = chess_pgn_parser_new (&visitor, &run, CHESS_PGN_DEFAULT);
   while ((n = fread (buf, 1, sizeof buf, in)) > 0)
     chess_pgn_parser_feed (parser, buf, n);

@@ -48,6 +48,7 @@
 #include "chess-pgn.h"
 #include "chess-rules.h"
 #include "chess-san.h"
+#include "cli-text.h"
 
 /* --- Input ----------------------------------------------------------------- */
 
@@ -59,10 +60,12 @@ typedef struct
 {
   const char *command;
   const char *path;
-  int         fd;
+  int         fd;              /* read from here */
+  int         source_fd;       /* the file itself when fd is its UTF-8 copy, else -1 */
   bool        is_stdin;
   bool        regular;
-  struct stat st;              /* at open (regular files) */
+  struct stat st;              /* at open (regular files: the file itself) */
+  uint64_t    size;            /* the bytes to read (of the UTF-8 copy for UTF-16) */
   uint64_t    truncate_after;  /* CAISSA_TEST_TRUNCATE_AFTER; 0 = off */
   atomic_bool truncated;       /* the test hook has run */
   atomic_bool short_read;      /* the end came before the size seen at open */
@@ -76,52 +79,101 @@ input_print_error (const Input *in,
   fprintf (stderr, "caissa-cli %s: cannot read %s: %s\n", in->command, in->path, strerror (error));
 }
 
-/* Opens path ("-" = standard input). Prints why not and returns false. */
-static bool
+/* Looks at the first bytes of a regular file: a UTF-16 one is read through
+ * a UTF-8 copy (cli-text.h), one that is not text is refused. Returns 0, or
+ * the exit status after printing why. */
+static int
+input_sniff (Input *in)
+{
+  char head[CLI_TEXT_SNIFF_BYTES];
+  unsigned long line = 0, column = 0;
+  ssize_t n = pread (in->fd, head, sizeof head, 0);
+  CliTextKind kind;
+  int copy;
+
+  if (n < 0)
+    {
+      input_print_error (in, errno);
+      return 2;
+    }
+  kind = cli_text_sniff (head, (size_t) n, &line, &column);
+  if (kind == CLI_TEXT_BINARY)
+    {
+      cli_text_print_binary (in->command, in->path, line, column);
+      return 1;
+    }
+  if (kind == CLI_TEXT_PLAIN)
+    return 0;
+  copy = cli_text_utf16_to_memfd (in->fd, kind == CLI_TEXT_UTF16BE);
+  if (copy < 0)
+    {
+      input_print_error (in, errno);
+      return 2;
+    }
+  in->source_fd = in->fd;
+  in->fd = copy;
+  in->size = (uint64_t) lseek (copy, 0, SEEK_END);
+  return 0;
+}
+
+static void input_close (Input *in);
+
+/* Opens path ("-" = standard input). Returns 0, or the exit status after
+ * printing why not. */
+static int
 input_open (const char *command,
             const char *path,
             Input      *in)
 {
   const char *hook;
-  int fd;
+  int fd, status;
 
   memset (in, 0, sizeof *in);
   in->command = command;
   in->path = path;
   in->fd = -1;
+  in->source_fd = -1;
   if (strcmp (path, "-") == 0)
     {
       in->is_stdin = true;
       in->fd = STDIN_FILENO;
-      return true;
+      return 0;
     }
   fd = open (path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     {
       input_print_error (in, errno);
-      return false;
+      return 2;
     }
   if (fstat (fd, &in->st) < 0)
     {
       input_print_error (in, errno);
       close (fd);
-      return false;
+      return 2;
     }
   if (S_ISDIR (in->st.st_mode))
     {
       input_print_error (in, EISDIR);
       close (fd);
-      return false;
+      return 2;
     }
   in->fd = fd;
   /* Anything else (a pipe, a device) is read as a stream. */
   in->regular = S_ISREG (in->st.st_mode);
-  if (in->regular)
-    posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  if (!in->regular)
+    return 0;
+  in->size = (uint64_t) in->st.st_size;
+  status = input_sniff (in);
+  if (status != 0)
+    {
+      input_close (in);
+      return status;
+    }
+  posix_fadvise (in->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   hook = getenv ("CAISSA_TEST_TRUNCATE_AFTER");
-  if (hook != NULL && in->regular)
+  if (hook != NULL && in->source_fd < 0)
     in->truncate_after = strtoull (hook, NULL, 10);
-  return true;
+  return 0;
 }
 
 static void
@@ -129,13 +181,16 @@ input_close (Input *in)
 {
   if (in->fd >= 0 && !in->is_stdin)
     close (in->fd);
+  if (in->source_fd >= 0)
+    close (in->source_fd);
   in->fd = -1;
+  in->source_fd = -1;
 }
 
 static uint64_t
 input_size (const Input *in)
 {
-  return in->regular ? (uint64_t) in->st.st_size : 0;
+  return in->regular ? in->size : 0;
 }
 
 /* The test hook: another program truncates the file while it is read. */
@@ -323,7 +378,7 @@ input_status (Input *in)
   if (!in->regular)
     return 0;
   if (atomic_load (&in->short_read)
-      || fstat (in->fd, &now) != 0
+      || fstat (in->source_fd >= 0 ? in->source_fd : in->fd, &now) != 0
       || now.st_size != in->st.st_size
       || now.st_mtim.tv_sec != in->st.st_mtim.tv_sec
       || now.st_mtim.tv_nsec != in->st.st_mtim.tv_nsec)
@@ -693,7 +748,7 @@ cli_pgn_check (int    argc,
                char **argv)
 {
   uint64_t games = 0, bad = 0, warnings = 0;
-  bool unreadable = false;
+  bool unreadable = false, not_pgn = false;
   int jobs = 1, first = 1;
   long cpus = sysconf (_SC_NPROCESSORS_ONLN);
 
@@ -726,8 +781,15 @@ cli_pgn_check (int    argc,
 
   for (int i = first; i < argc; i++)
     {
+      uint64_t games_before = games;
       Input in;
-      if (!input_open ("pgn-check", argv[i], &in))
+      int status = input_open ("pgn-check", argv[i], &in);
+      if (status == 1)
+        {
+          not_pgn = true;
+          continue;
+        }
+      if (status != 0)
         {
           unreadable = true;
           continue;
@@ -753,6 +815,12 @@ cli_pgn_check (int    argc,
             unreadable = true;
         }
       input_close (&in);
+      if (games == games_before && !unreadable)
+        {
+          /* Empty, blank or comments only: not a silent success. */
+          fprintf (stderr, "caissa-cli pgn-check: no games in %s\n", argv[i]);
+          not_pgn = true;
+        }
     }
   /* Under --strict the warnings were counted as errors. A warning between
    * games counts as one bad piece but no game: ok never goes below 0. */
@@ -764,7 +832,7 @@ cli_pgn_check (int    argc,
   fflush (stdout);
   if (unreadable)
     return 2;
-  return bad > 0 ? 1 : 0;
+  return bad > 0 || not_pgn ? 1 : 0;
 }
 
 /* --- Reading whole games (pgn-export, pgn-dump) ---------------------------- */
@@ -776,6 +844,7 @@ struct _GameRun
   Input          *in;
   ChessPgnReader *reader;
   FILE           *out;
+  uint64_t        games;        /* read, good or bad */
   uint64_t        errors;
   bool            write_failed;
   int             write_errno;
@@ -809,10 +878,10 @@ read_games (const char      *command,
             GameRun         *run)
 {
   Input in;
-  int status;
+  int status = input_open (command, path, &in);
 
-  if (!input_open (command, path, &in))
-    return 2;
+  if (status != 0)
+    return status;
   run->in = &in;
   run->input_regular = in.regular;
   run->reader = chess_pgn_reader_new (func, run);
@@ -824,6 +893,12 @@ read_games (const char      *command,
   status = input_status (&in);
   input_close (&in);
   run->in = NULL;
+  if (status == 0 && run->games == 0)
+    {
+      /* Empty, blank or comments only: not a silent success. */
+      fprintf (stderr, "caissa-cli %s: no games in %s\n", command, path);
+      return 1;
+    }
   return status;
 }
 
@@ -913,6 +988,7 @@ export_game_cb (void                   *user_data,
   size_t len;
   char *text;
 
+  run->games++;
   export_flush_pending (run, where->offset, true);
   if (game == NULL)
     {
@@ -1071,6 +1147,7 @@ dump_game_cb (void                   *user_data,
   GameRun *run = user_data;
   ChessNodeId node = CHESS_NODE_ROOT, last = CHESS_NODE_ROOT;
 
+  run->games++;
   if (game == NULL)
     {
       char utf8[CHESS_CP1252_TO_UTF8_MAX (256)];
@@ -1266,8 +1343,10 @@ cli_pgn_index (int    argc,
   pthread_t threads[64];
   struct stat st, now;
   double t0, t_end;
-  bool changed = false;
+  bool changed = false, empty = false;
   void *map = NULL;
+  char *utf8 = NULL;   /* the UTF-8 of a UTF-16 file */
+  size_t map_len = 0;
   int fd;
 
   run = calloc (1, sizeof *run);
@@ -1332,8 +1411,37 @@ cli_pgn_index (int    argc,
         }
       madvise (map, (size_t) st.st_size, MADV_SEQUENTIAL | MADV_WILLNEED);
     }
+  map_len = (size_t) st.st_size;
   run->data = map;
   run->len = (size_t) st.st_size;
+  {
+    char head[CLI_TEXT_SNIFF_BYTES];
+    unsigned long line = 0, column = 0;
+    ssize_t n = pread (fd, head, sizeof head, 0);
+    CliTextKind kind = cli_text_sniff (head, n > 0 ? (size_t) n : 0, &line, &column);
+
+    if (kind == CLI_TEXT_BINARY)
+      {
+        cli_text_print_binary ("pgn-index", path, line, column);
+        munmap (map, map_len);
+        close (fd);
+        free (run);
+        return 1;
+      }
+    /* UTF-16 is indexed in its UTF-8 (the app does the same). */
+    if (kind != CLI_TEXT_PLAIN)
+      {
+        if (!cli_text_utf16_read (fd, kind == CLI_TEXT_UTF16BE, &utf8, &run->len))
+          {
+            fprintf (stderr, "caissa-cli pgn-index: cannot read %s: %s\n", path, strerror (errno));
+            munmap (map, map_len);
+            close (fd);
+            free (run);
+            return 2;
+          }
+        run->data = utf8;
+      }
+  }
   install_bus_handler ();
   hook = getenv ("CAISSA_TEST_TRUNCATE_AFTER");
   if (hook != NULL && truncate (path, (off_t) strtoull (hook, NULL, 10)) != 0)
@@ -1384,6 +1492,11 @@ cli_pgn_index (int    argc,
     }
   else
     {
+      if (chess_pgn_index_n_games (run->index) == 0)
+        {
+          fprintf (stderr, "caissa-cli pgn-index: no games in %s\n", path);
+          empty = true;
+        }
       printf ("games: %zu\n", chess_pgn_index_n_games (run->index));
       printf ("bytes: %zu\n", run->len);
       printf ("first batch: %.1f ms (%zu bytes)\n", (run->t_first - t0) * 1000,
@@ -1394,10 +1507,11 @@ cli_pgn_index (int    argc,
     }
   chess_pgn_index_free (run->index);
   if (map != NULL)
-    munmap (map, run->len);
+    munmap (map, map_len);
+  free (utf8);
   close (fd);
   free (run);
-  return changed ? 2 : 0;
+  return changed ? 2 : empty ? 1 : 0;
 }
 
 /* --- pgn-gen --------------------------------------------------------------- */

@@ -438,6 +438,10 @@ scan_range (ChessPgnIndex *index,
             uint64_t       len)
 {
   const unsigned char *buf = (const unsigned char *) data;
+  /* Up to here the movetext's run has no blank to go back to: read token
+   * by token, not by the run again (which would make a run without blanks,
+   * such as a megabyte of NUL bytes, quadratic). */
+  uint64_t no_run_before = 0;
 
   while (i < to)
     {
@@ -486,7 +490,7 @@ scan_range (ChessPgnIndex *index,
           break;
         }
 
-      if (index->game == SCAN_MOVES)
+      if (index->game == SCAN_MOVES && i >= no_run_before)
         {
           /* The movetext's usual run: nothing in it but moves, numbers,
            * blanks and the like, up to the next byte that may start or end
@@ -505,6 +509,7 @@ scan_range (ChessPgnIndex *index,
                   i = b;
                   continue;
                 }
+              no_run_before = j;
             }
         }
 
