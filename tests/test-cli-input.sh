@@ -33,7 +33,7 @@ expect ()
   fi
 }
 
-echo "1..29"
+echo "1..31"
 
 cd "$tmp" || exit 1
 : > empty.pgn
@@ -89,3 +89,14 @@ for f in utf16le utf16be; do
     not_ok "pgn-index and pgn-check $f: the same games, all good" "index: $games" "check: $checked"
   fi
 done
+
+# Damage read through: pgn-export keeps the game and says what it read
+# through, where, as pgn-check does.
+printf '[Event "x"]\n[Annotator "Lopez "Battle Royale""]\n\n1. e4 e5 2. Nf3 1/2\n' > damaged.pgn
+expect "pgn-export: warnings with FILE:LINE:COL, the game kept, exit 0" 0 \
+  "^damaged.pgn:2:1: warning: tag Annotator" -- "$cli" pgn-export damaged.pgn
+if grep -q '^damaged.pgn:4:17: warning: ' err && grep -q '^\[Annotator "Lopez \\"Battle Royale\\""\]$' out; then
+  ok "pgn-export: the second warning, the value as written"
+else
+  not_ok "pgn-export: the second warning, the value as written" "$(cat err)" "$(head -4 out)"
+fi

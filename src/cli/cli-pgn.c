@@ -857,6 +857,8 @@ struct _GameRun
   uint64_t        pending_offset;
   char            tail[2];      /* the last two bytes written */
   void          (*at_end) (GameRun *run);
+  ChessPgnGameFunc func;
+  bool            print_warnings;   /* on standard error, as pgn-check does */
 };
 
 static bool
@@ -867,6 +869,31 @@ reader_feed_cb (void       *user_data,
   GameRun *run = user_data;
 
   return chess_pgn_reader_feed (run->reader, data, len);
+}
+
+/* The full reader's game handed to run->func as the plain reader would
+ * (a refused game as NULL and its error), after its warnings. */
+static bool
+reader_info_cb (void                   *user_data,
+                const ChessPgnGameInfo *info)
+{
+  GameRun *run = user_data;
+
+  if (run->print_warnings)
+    for (size_t i = 0; i < info->n_warnings; i++)
+      {
+        char utf8[CHESS_CP1252_TO_UTF8_MAX (256)];
+        const ChessError *w = &info->warnings[i];
+
+        fprintf (stderr, "%s:%lu:%lu: warning: %s\n", run->in->path, w->line, w->column,
+                 utf8_message (w->message, utf8));
+      }
+  if (info->error != NULL)
+    {
+      chess_game_free (info->game);
+      return run->func (run, NULL, info->error, &info->start);
+    }
+  return run->func (run, info->game, NULL, &info->start);
 }
 
 /* Reads every game of path through func. Returns 2 when unreadable or
@@ -884,7 +911,8 @@ read_games (const char      *command,
     return status;
   run->in = &in;
   run->input_regular = in.regular;
-  run->reader = chess_pgn_reader_new (func, run);
+  run->func = func;
+  run->reader = chess_pgn_reader_new_full (reader_info_cb, run);
   input_feed (&in, reader_feed_cb, run);
   chess_pgn_reader_finish (run->reader);
   chess_pgn_reader_free (run->reader);
@@ -1045,6 +1073,7 @@ cli_pgn_export (int    argc,
     return cli_usage_error ("pgn-export", "a PGN file is needed");
 
   memset (&run, 0, sizeof run);
+  run.print_warnings = true;
   to_file = out_path != NULL && strcmp (out_path, "-") != 0;
   if (!to_file)
     run.out = stdout;
