@@ -48,486 +48,8 @@
 #include "chess-pgn.h"
 #include "chess-rules.h"
 #include "chess-san.h"
+#include "cli-input.h"
 #include "cli-text.h"
-
-/* --- Input ----------------------------------------------------------------- */
-
-/* Bytes per read: large enough that system calls cost nothing, small
- * enough to stay in the cache between the copy and the parser. */
-#define READ_CHUNK ((size_t) 1 << 20)
-
-typedef struct
-{
-  const char *command;
-  const char *path;
-  int         fd;              /* read from here */
-  int         source_fd;       /* the file itself when fd is its UTF-8 copy, else -1 */
-  bool        is_stdin;
-  bool        regular;
-  struct stat st;              /* at open (regular files: the file itself) */
-  uint64_t    size;            /* the bytes to read (of the UTF-8 copy for UTF-16) */
-  uint64_t    truncate_after;  /* CAISSA_TEST_TRUNCATE_AFTER; 0 = off */
-  atomic_bool truncated;       /* the test hook has run */
-  atomic_bool short_read;      /* the end came before the size seen at open */
-  atomic_int  read_errno;      /* the first read error */
-} Input;
-
-static void
-input_print_error (const Input *in,
-                   int          error)
-{
-  fprintf (stderr, "caissa-cli %s: cannot read %s: %s\n", in->command, in->path, strerror (error));
-}
-
-/* Looks at the first bytes of a regular file: a UTF-16 one is read through
- * a UTF-8 copy (cli-text.h), one that is not text is refused. Returns 0, or
- * the exit status after printing why. */
-static int
-input_sniff (Input *in)
-{
-  char head[CLI_TEXT_SNIFF_BYTES];
-  unsigned long line = 0, column = 0;
-  ssize_t n = pread (in->fd, head, sizeof head, 0);
-  CliTextKind kind;
-  int copy;
-
-  if (n < 0)
-    {
-      input_print_error (in, errno);
-      return 2;
-    }
-  kind = cli_text_sniff (head, (size_t) n, &line, &column);
-  if (kind == CLI_TEXT_BINARY)
-    {
-      cli_text_print_binary (in->command, in->path, line, column);
-      return 1;
-    }
-  if (kind == CLI_TEXT_PLAIN)
-    return 0;
-  copy = cli_text_utf16_to_memfd (in->fd, kind == CLI_TEXT_UTF16BE);
-  if (copy < 0)
-    {
-      input_print_error (in, errno);
-      return 2;
-    }
-  in->source_fd = in->fd;
-  in->fd = copy;
-  in->size = (uint64_t) lseek (copy, 0, SEEK_END);
-  return 0;
-}
-
-static void input_close (Input *in);
-
-/* Opens path ("-" = standard input). Returns 0, or the exit status after
- * printing why not. */
-static int
-input_open (const char *command,
-            const char *path,
-            Input      *in)
-{
-  const char *hook;
-  int fd, status;
-
-  memset (in, 0, sizeof *in);
-  in->command = command;
-  in->path = path;
-  in->fd = -1;
-  in->source_fd = -1;
-  if (strcmp (path, "-") == 0)
-    {
-      in->is_stdin = true;
-      in->fd = STDIN_FILENO;
-      return 0;
-    }
-  fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    {
-      input_print_error (in, errno);
-      return 2;
-    }
-  if (fstat (fd, &in->st) < 0)
-    {
-      input_print_error (in, errno);
-      close (fd);
-      return 2;
-    }
-  if (S_ISDIR (in->st.st_mode))
-    {
-      input_print_error (in, EISDIR);
-      close (fd);
-      return 2;
-    }
-  in->fd = fd;
-  /* Anything else (a pipe, a device) is read as a stream. */
-  in->regular = S_ISREG (in->st.st_mode);
-  if (!in->regular)
-    return 0;
-  in->size = (uint64_t) in->st.st_size;
-  status = input_sniff (in);
-  if (status != 0)
-    {
-      input_close (in);
-      return status;
-    }
-  posix_fadvise (in->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-  hook = getenv ("CAISSA_TEST_TRUNCATE_AFTER");
-  if (hook != NULL && in->source_fd < 0)
-    in->truncate_after = strtoull (hook, NULL, 10);
-  return 0;
-}
-
-static void
-input_close (Input *in)
-{
-  if (in->fd >= 0 && !in->is_stdin)
-    close (in->fd);
-  if (in->source_fd >= 0)
-    close (in->source_fd);
-  in->fd = -1;
-  in->source_fd = -1;
-}
-
-static uint64_t
-input_size (const Input *in)
-{
-  return in->regular ? in->size : 0;
-}
-
-/* The test hook: another program truncates the file while it is read. */
-static void
-input_test_hook (Input   *in,
-                 uint64_t read_up_to)
-{
-  if (in->truncate_after != 0 && read_up_to >= in->truncate_after
-      && !atomic_exchange (&in->truncated, true))
-    {
-      if (truncate (in->path, (off_t) in->truncate_after) != 0)
-        fprintf (stderr, "caissa-cli: CAISSA_TEST_TRUNCATE_AFTER: %s\n", strerror (errno));
-    }
-}
-
-/* Reads exactly len bytes at offset (fewer only at the end of the file).
- * Returns the count, or -1 with in->read_errno set. */
-static ssize_t
-input_pread (Input   *in,
-             char    *buf,
-             size_t   len,
-             uint64_t offset)
-{
-  size_t done = 0;
-
-  while (done < len)
-    {
-      ssize_t n = pread (in->fd, buf + done, len - done, (off_t) (offset + done));
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int expected = 0;
-          atomic_compare_exchange_strong (&in->read_errno, &expected, errno);
-          return -1;
-        }
-      if (n == 0)
-        break;
-      done += (size_t) n;
-      input_test_hook (in, offset + done);
-    }
-  return (ssize_t) done;
-}
-
-/* Line ends seen and bytes since the last one, counted as the parser counts
- * them (LF, CRLF and lone CR each end a line). */
-typedef struct
-{
-  uint64_t lines;
-  uint64_t column;
-  bool     cr;       /* the last byte was a CR (a following LF ends nothing) */
-} LineCount;
-
-static void
-count_lines (LineCount  *lc,
-             const char *p,
-             size_t      n)
-{
-  const char *end = p + n;
-
-  if (n == 0)
-    return;
-  if (memchr (p, '\r', n) == NULL)
-    {
-      const char *q = p, *last = NULL;
-      if (lc->cr && p[0] == '\n')
-        last = q++;
-      while ((q = memchr (q, '\n', (size_t) (end - q))) != NULL)
-        {
-          lc->lines++;
-          last = q++;
-        }
-      lc->column = last != NULL ? (uint64_t) (end - last - 1) : lc->column + n;
-      lc->cr = false;
-      return;
-    }
-  for (; p < end; p++)
-    {
-      if (*p == '\n')
-        {
-          lc->lines += !lc->cr;
-          lc->column = 0;
-          lc->cr = false;
-        }
-      else if (*p == '\r')
-        {
-          lc->lines++;
-          lc->column = 0;
-          lc->cr = true;
-        }
-      else
-        {
-          lc->column++;
-          lc->cr = false;
-        }
-    }
-}
-
-/* lc followed by next, as if counted in one go. */
-static void
-line_count_append (LineCount       *lc,
-                   const LineCount *next)
-{
-  lc->lines += next->lines;
-  lc->column = next->lines > 0 ? next->column : lc->column + next->column;
-  lc->cr = next->cr;
-}
-
-typedef bool (*FeedFunc) (void *user_data, const char *data, size_t len);
-
-/* Hands bytes [from, to) of a regular file to feed in chunks, counting
- * lines into lines when not NULL. Stops early when feed returns false, the
- * file ends too soon (in->short_read) or a read fails (in->read_errno). */
-static void
-input_feed_range (Input     *in,
-                  uint64_t   from,
-                  uint64_t   to,
-                  char      *buf,
-                  FeedFunc   feed,
-                  void      *user_data,
-                  LineCount *lines)
-{
-  for (uint64_t off = from; off < to;)
-    {
-      size_t want = to - off < READ_CHUNK ? (size_t) (to - off) : READ_CHUNK;
-      ssize_t n = input_pread (in, buf, want, off);
-      if (n < 0)
-        return;
-      if (n > 0 && lines != NULL)
-        count_lines (lines, buf, (size_t) n);
-      if (n > 0 && !feed (user_data, buf, (size_t) n))
-        return;
-      if ((size_t) n < want)
-        {
-          atomic_store (&in->short_read, true);
-          return;
-        }
-      off += (uint64_t) n;
-    }
-}
-
-/* Hands the whole input to feed, 1 MiB at a time. */
-static void
-input_feed (Input    *in,
-            FeedFunc  feed,
-            void     *user_data)
-{
-  char *buf = malloc (READ_CHUNK);
-
-  if (buf == NULL)
-    abort ();
-  if (in->regular)
-    input_feed_range (in, 0, input_size (in), buf, feed, user_data, NULL);
-  else
-    for (;;)
-      {
-        ssize_t n = read (in->fd, buf, READ_CHUNK);
-        if (n < 0 && errno == EINTR)
-          continue;
-        if (n < 0)
-          {
-            atomic_store (&in->read_errno, errno);
-            break;
-          }
-        if (n == 0 || !feed (user_data, buf, (size_t) n))
-          break;
-      }
-  free (buf);
-}
-
-/* After reading: 0, or 2 after printing why the input cannot be trusted
- * (a read error, or the file changed under the reader: it ended early,
- * or its size or modification time is not what it was at open). */
-static int
-input_status (Input *in)
-{
-  struct stat now;
-  int error = atomic_load (&in->read_errno);
-
-  if (error != 0)
-    {
-      input_print_error (in, error);
-      return 2;
-    }
-  if (!in->regular)
-    return 0;
-  if (atomic_load (&in->short_read)
-      || fstat (in->source_fd >= 0 ? in->source_fd : in->fd, &now) != 0
-      || now.st_size != in->st.st_size
-      || now.st_mtim.tv_sec != in->st.st_mtim.tv_sec
-      || now.st_mtim.tv_nsec != in->st.st_mtim.tv_nsec)
-    {
-      fprintf (stderr, "caissa-cli %s: %s: the file changed while it was being read\n",
-               in->command, in->path);
-      return 2;
-    }
-  return 0;
-}
-
-/* Mapped pages already read are handed back as we go, so a large file
- * costs bounded memory (they stay in the page cache; touching them again
- * would just map them again). */
-#define SLICE_BYTES ((size_t) 32 << 20)
-
-static void
-release_pages (const char *from,
-               const char *to)
-{
-  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
-  uintptr_t a = ((uintptr_t) from + page - 1) & ~(page - 1);
-  uintptr_t b = (uintptr_t) to & ~(page - 1);
-
-  if (b > a)
-    madvise ((void *) a, b - a, MADV_DONTNEED);
-}
-
-static double
-now_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int
-parse_jobs (const char *text)
-{
-  char *end;
-  long n = strtol (text, &end, 10);
-
-  if (*text == '\0' || *end != '\0' || n < 1 || n > 64)
-    return -1;
-  return (int) n;
-}
-
-/* --- Cutting a file for threads ---------------------------------------------- */
-
-/* Line ends as the indexer decides them: LF unless the first 64 KiB have
- * lone CRs only. */
-static char
-buffer_eol (const char *data,
-            size_t      len)
-{
-  size_t n = len < 65536 ? len : 65536;
-
-  if (memchr (data, '\n', n) != NULL)
-    return '\n';
-  if (memchr (data, '\r', n) != NULL)
-    return '\r';
-  return '\n';
-}
-
-/* Windows read around a cut: from 1 MiB up to 8 MiB on each side (a game
- * longer than that across a cut leaves the cut out). */
-#define CUT_WINDOW_MIN ((uint64_t) 1 << 20)
-#define CUT_WINDOW_MAX ((uint64_t) 8 << 20)
-
-/* Cuts a regular file of `size` bytes into at most n parts at game starts,
- * as chess_pgn_index_split() does over a whole buffer, but reading only a
- * window around each cut: the window [t - h, t + h) is split in two, so its
- * cut is the first game start at or after t. A cut not found within the
- * largest window, or in a window whose line ends would be decided
- * differently from the file's, is left out (fewer, longer parts: every cut
- * is still one where separate parsers read what one would). */
-static unsigned
-input_split (Input    *in,
-             unsigned  n,
-             uint64_t *bounds)
-{
-  uint64_t size = input_size (in);
-  unsigned k = 0;
-  char *window = NULL;
-  char file_eol = '\n';
-
-  bounds[0] = 0;
-  if (n > 1 && size > 1)
-    {
-      size_t head = size < 65536 ? (size_t) size : 65536;
-      ssize_t got;
-      window = malloc (head);
-      if (window == NULL)
-        abort ();
-      got = input_pread (in, window, head, 0);
-      if (got == (ssize_t) head)
-        file_eol = buffer_eol (window, head);
-      else
-        {
-          if (got >= 0)
-            atomic_store (&in->short_read, true);
-          n = 1;
-        }
-    }
-  for (unsigned i = 1; i < n; i++)
-    {
-      uint64_t t = size / n * i;
-
-      for (uint64_t half = CUT_WINDOW_MIN;; half *= 2)
-        {
-          uint64_t h = half;
-          uint64_t b[3];
-          ssize_t got;
-
-          if (h > t)
-            h = t;
-          if (h > size - t)
-            h = size - t;
-          if (h == 0)
-            break;
-          window = realloc (window, (size_t) (2 * h));
-          if (window == NULL)
-            abort ();
-          got = input_pread (in, window, (size_t) (2 * h), t - h);
-          if (got != (ssize_t) (2 * h))
-            {
-              /* It changed: input_status () will say so. */
-              if (got >= 0)
-                atomic_store (&in->short_read, true);
-              break;
-            }
-          if (buffer_eol (window, (size_t) (2 * h)) != file_eol)
-            break;
-          if (chess_pgn_index_split (window, 2 * h, 2, b) == 2)
-            {
-              uint64_t cut = t - h + b[1];
-              if (cut > bounds[k] && cut < size)
-                bounds[++k] = cut;
-              break;
-            }
-          if (h < half || half >= CUT_WINDOW_MAX)
-            break;  /* the window reached an end of the file or its limit */
-        }
-    }
-  free (window);
-  bounds[++k] = size;
-  return k;
-}
 
 /* --- pgn-check ------------------------------------------------------------- */
 
@@ -544,12 +66,12 @@ static bool check_strict;
 
 typedef struct
 {
-  Input          *in;
+  CliInput          *in;
   uint64_t        start;     /* this part of the file (threaded check) */
   uint64_t        end;
   bool            store;     /* keep errors to print later, instead of printing now */
   bool            count;     /* count its lines (where the next part starts) */
-  LineCount       lines;
+  CliLineCount       lines;
   StoredError    *errors;
   size_t          n_errors;
   size_t          cap_errors;
@@ -676,7 +198,7 @@ check_part_thread (void *user_data)
   if (buf == NULL)
     abort ();
   part->parser = chess_pgn_parser_new (&check_visitor, part, CHESS_PGN_DEFAULT);
-  input_feed_range (part->in, part->start, part->end, buf, check_feed_cb, part,
+  cli_input_feed_range (part->in, part->start, part->end, buf, check_feed_cb, part,
                     part->count ? &part->lines : NULL);
   chess_pgn_parser_finish (part->parser);
   part->games = chess_pgn_parser_n_games (part->parser);
@@ -690,19 +212,19 @@ check_part_thread (void *user_data)
 
 /* Checks a regular file on `jobs` threads, each on a run of whole games;
  * errors are printed in file order with their real line numbers. Returns
- * input_status (). */
+ * cli_input_status (). */
 static int
-check_file (Input    *in,
+check_file (CliInput    *in,
             int       jobs,
             uint64_t *games,
             uint64_t *bad,
             uint64_t *warnings)
 {
   uint64_t bounds[65];
-  unsigned n = input_split (in, (unsigned) jobs, bounds);
+  unsigned n = cli_input_split (in, (unsigned) jobs, bounds);
   CheckPart parts[64];
   pthread_t threads[64];
-  LineCount before = { 0, 0, false };
+  CliLineCount before = { 0, 0, false };
 
   memset (parts, 0, sizeof parts);
   for (unsigned i = 0; i < n; i++)
@@ -734,13 +256,13 @@ check_file (Input    *in,
           unsigned long column = e->line == 1 ? base_column + e->column - 1 : e->column;
           check_print (in->path, line, column, e->warning, e->message);
         }
-      line_count_append (&before, &parts[i].lines);
+      cli_line_count_append (&before, &parts[i].lines);
       free (parts[i].errors);
       *games += parts[i].games;
       *bad += parts[i].bad;
       *warnings += parts[i].warnings;
     }
-  return input_status (in);
+  return cli_input_status (in);
 }
 
 int
@@ -758,7 +280,7 @@ cli_pgn_check (int    argc,
     {
       if (strcmp (argv[first], "-j") == 0 && first + 1 < argc)
         {
-          jobs = parse_jobs (argv[first + 1]);
+          jobs = cli_parse_jobs (argv[first + 1]);
           if (jobs < 0)
             return cli_usage_error ("pgn-check", "-j needs a number from 1 to 64");
           first += 2;
@@ -782,8 +304,8 @@ cli_pgn_check (int    argc,
   for (int i = first; i < argc; i++)
     {
       uint64_t games_before = games;
-      Input in;
-      int status = input_open ("pgn-check", argv[i], &in);
+      CliInput in;
+      int status = cli_input_open ("pgn-check", argv[i], &in);
       if (status == 1)
         {
           not_pgn = true;
@@ -805,16 +327,16 @@ cli_pgn_check (int    argc,
           memset (&part, 0, sizeof part);
           part.in = &in;
           part.parser = chess_pgn_parser_new (&check_visitor, &part, CHESS_PGN_DEFAULT);
-          input_feed (&in, check_feed_cb, &part);
+          cli_input_feed (&in, check_feed_cb, &part);
           chess_pgn_parser_finish (part.parser);
           games += chess_pgn_parser_n_games (part.parser);
           bad += chess_pgn_parser_n_errors (part.parser) + (check_strict ? part.strict_bad : 0);
           warnings += part.warnings;
           chess_pgn_parser_free (part.parser);
-          if (input_status (&in) != 0)
+          if (cli_input_status (&in) != 0)
             unreadable = true;
         }
-      input_close (&in);
+      cli_input_close (&in);
       if (games == games_before && !unreadable)
         {
           /* Empty, blank or comments only: not a silent success. */
@@ -841,7 +363,7 @@ typedef struct _GameRun GameRun;
 
 struct _GameRun
 {
-  Input          *in;
+  CliInput          *in;
   ChessPgnReader *reader;
   FILE           *out;
   uint64_t        games;        /* read, good or bad */
@@ -904,8 +426,8 @@ read_games (const char      *command,
             ChessPgnGameFunc func,
             GameRun         *run)
 {
-  Input in;
-  int status = input_open (command, path, &in);
+  CliInput in;
+  int status = cli_input_open (command, path, &in);
 
   if (status != 0)
     return status;
@@ -913,13 +435,13 @@ read_games (const char      *command,
   run->input_regular = in.regular;
   run->func = func;
   run->reader = chess_pgn_reader_new_full (reader_info_cb, run);
-  input_feed (&in, reader_feed_cb, run);
+  cli_input_feed (&in, reader_feed_cb, run);
   chess_pgn_reader_finish (run->reader);
   chess_pgn_reader_free (run->reader);
   if (run->at_end != NULL)
     run->at_end (run);
-  status = input_status (&in);
-  input_close (&in);
+  status = cli_input_status (&in);
+  cli_input_close (&in);
   run->in = NULL;
   if (status == 0 && run->games == 0)
     {
@@ -971,7 +493,7 @@ export_copy_verbatim (GameRun  *run,
   while (from < to && !run->write_failed)
     {
       size_t want = to - from < READ_CHUNK ? (size_t) (to - from) : READ_CHUNK;
-      ssize_t n = input_pread (run->in, buf, want, from);
+      ssize_t n = cli_input_pread (run->in, buf, want, from);
       if (n <= 0)
         {
           if (n == 0)
@@ -1003,7 +525,7 @@ export_flush_pending (GameRun  *run,
 static void
 export_at_end_cb (GameRun *run)
 {
-  export_flush_pending (run, input_size (run->in), false);
+  export_flush_pending (run, cli_input_size (run->in), false);
 }
 
 static bool
@@ -1284,7 +806,7 @@ index_part_scan (void *user_data)
   do
     {
       done = chess_pgn_index_scan (part->index, part->data, part->end, SLICE_BYTES);
-      release_pages (part->data + from, part->data + chess_pgn_index_position (part->index));
+      cli_release_pages (part->data + from, part->data + chess_pgn_index_position (part->index));
       from = chess_pgn_index_position (part->index);
     }
   while (!done);
@@ -1323,7 +845,7 @@ index_begin (void *user_data)
   uint64_t from;
 
   chess_pgn_index_scan (run->index, run->data, run->len, run->first_batch);
-  run->t_first = now_seconds ();
+  run->t_first = cli_now_seconds ();
   /* The first batch stops at a line start; the parts must start at game
    * starts, so the first part simply continues the first index. */
   from = chess_pgn_index_position (run->index);
@@ -1389,7 +911,7 @@ cli_pgn_index (int    argc,
         run->list = true;
       else if (strcmp (argv[i], "-j") == 0 && i + 1 < argc)
         {
-          run->jobs = parse_jobs (argv[++i]);
+          run->jobs = cli_parse_jobs (argv[++i]);
           if (run->jobs < 0)
             {
               free (run);
@@ -1410,7 +932,7 @@ cli_pgn_index (int    argc,
       return cli_usage_error ("pgn-index", "a PGN file is needed");
     }
   /* Timed from the open, as a user who opens the file would see it. */
-  t0 = now_seconds ();
+  t0 = cli_now_seconds ();
   fd = open (path, O_RDONLY | O_CLOEXEC);
   if (fd < 0 || fstat (fd, &st) != 0 || S_ISDIR (st.st_mode))
     {
@@ -1506,7 +1028,7 @@ cli_pgn_index (int    argc,
           chess_pgn_index_free (parts[i].index);
         }
     }
-  t_end = now_seconds ();
+  t_end = cli_now_seconds ();
 
   if (!changed && run->list && !run_guarded (index_list, run))
     changed = true;
