@@ -21,6 +21,7 @@
 #include "caissa-board.h"
 #include "caissa-clock-face.h"
 #include "caissa-practice-page.h"
+#include "caissa-split-view.h"
 #include "caissa-window.h"
 #include "test-util-gtk.h"
 
@@ -290,21 +291,21 @@ test_window_widened (void)
 {
   CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
   GtkWidget *widget = GTK_WIDGET (window);
-  AdwFlap *flap = ADW_FLAP (template_child (window, CAISSA_TYPE_WINDOW, "flap"));
+  CaissaSplitView *flap = CAISSA_SPLIT_VIEW (template_child (window, CAISSA_TYPE_WINDOW, "flap"));
   GdkSurface *surface;
 
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_set_default_size (GTK_WINDOW (window), 400, 700);
   gtk_window_present (GTK_WINDOW (window));
   wait_two_frames (widget);
-  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_true (caissa_split_view_get_folded (flap));
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
   wait_two_frames (widget);
   surface = gtk_native_get_surface (GTK_NATIVE (window));
   g_assert_cmpint (gdk_surface_get_width (surface), ==, 1000);
-  g_assert_false (adw_flap_get_folded (flap));
-  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_false (caissa_split_view_get_folded (flap));
+  g_assert_false (caissa_split_view_get_reveal_flap (flap));
 
   gtk_window_destroy (GTK_WINDOW (window));
   while (g_main_context_iteration (NULL, FALSE))

@@ -83,7 +83,7 @@ tier_for_width (int width)
 
 /* The width the list asks for beside the board, and the least it takes. */
 #define NATURAL_WIDTH 480
-#define MIN_WIDTH     300
+#define MIN_WIDTH     240
 
 struct _CaissaGameList
 {
