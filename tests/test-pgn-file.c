@@ -778,7 +778,7 @@ test_search (void)
   /* Set while the file is still being read: the games found later are
    * searched too. */
   g_signal_connect (search, "items-changed", G_CALLBACK (mirror_changed_cb), mirror);
-  caissa_pgn_search_set_text (search, "player 12");
+  caissa_pgn_search_set_text (search, "\"player 12\"");
   wait_loaded (file);
   wait_search (search);
   /* "Player 12", "Player 120"-"Player 129", "Player 1200"-"Player 1299". */
@@ -970,7 +970,7 @@ test_cut_while_indexing (void)
   assert_game (file, 0);
   assert_game (file, 4321);
   assert_game (file, CUT_BEFORE - 2);
-  assert_search (file, "player 4912", players_12 + 13, 1);
+  assert_search (file, "\"player 4912\"", players_12 + 13, 1);
 
   /* Not saved over: the file stays as the other program left it. */
   g_assert_false (save (file, gfile, 0, "[Event \"New\"]\n\n1. e4 *\n", &error));
@@ -1037,7 +1037,7 @@ test_cut_after_indexing (gconstpointer data)
 
   if (g_str_equal (first, "search"))
     /* "Player 1000", 10000-10009; 100000-100099 are past the cut. */
-    assert_search (file, "player 1000", players_1000, G_N_ELEMENTS (players_1000));
+    assert_search (file, "\"player 1000\"", players_1000, G_N_ELEMENTS (players_1000));
   else if (g_str_equal (first, "tags"))
     {
       g_assert_cmpstr (caissa_pgn_game_info_get_white (past), ==, "");
@@ -1053,8 +1053,8 @@ test_cut_after_indexing (gconstpointer data)
 
   wait_changed (file);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, CUT_GAMES);
-  assert_search (file, "player 1000", players_1000, G_N_ELEMENTS (players_1000));
-  assert_search (file, "player 5999", players_5999, G_N_ELEMENTS (players_5999));
+  assert_search (file, "\"player 1000\"", players_1000, G_N_ELEMENTS (players_1000));
+  assert_search (file, "\"player 5999\"", players_5999, G_N_ELEMENTS (players_5999));
   assert_gone (file, PAST_CUT);
   assert_gone (file, CUT_AFTER);
   assert_game (file, CUT_AFTER - 1);

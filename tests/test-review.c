@@ -342,12 +342,13 @@ test_game_list (void)
   wait_file (file);
   g_assert_cmpuint (caissa_game_list_get_n_shown (list), ==, 2000);
 
-  /* Search: case-insensitive, in any of the tags, as one types. */
-  caissa_game_list_set_search (list, "ZOE 1");
+  /* Search: case-insensitive, in any of the tags, as one types; quoted
+   * words are one. */
+  caissa_game_list_set_search (list, "\"ZOE 1\"");
   wait_list (list);
   /* Zoe plays the odd games; "Zoe 1…" are 1, 11, 13, …, 1999: 1 + 5 + 50 + 500. */
   g_assert_cmpuint (caissa_game_list_get_n_shown (list), ==, 556);
-  caissa_game_list_set_search (list, "club 7");
+  caissa_game_list_set_search (list, "\"club 7\"");
   wait_list (list);
   g_assert_cmpuint (caissa_game_list_get_n_shown (list), ==, 200);
   caissa_game_list_set_search (list, "");

@@ -13,6 +13,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include <unistd.h>
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
@@ -21,7 +22,9 @@
 #include "caissa-board.h"
 #include "caissa-clock-face.h"
 #include "caissa-practice-page.h"
+#include "caissa-split-view.h"
 #include "caissa-window.h"
+#include "caissa-window-review.h"
 #include "test-util-gtk.h"
 
 /* Two frames: the layout, then what it moved (a toast) settles. */
@@ -290,21 +293,194 @@ test_window_widened (void)
 {
   CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
   GtkWidget *widget = GTK_WIDGET (window);
-  AdwFlap *flap = ADW_FLAP (template_child (window, CAISSA_TYPE_WINDOW, "flap"));
+  CaissaSplitView *flap = CAISSA_SPLIT_VIEW (template_child (window, CAISSA_TYPE_WINDOW, "flap"));
   GdkSurface *surface;
 
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_set_default_size (GTK_WINDOW (window), 400, 700);
   gtk_window_present (GTK_WINDOW (window));
   wait_two_frames (widget);
-  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_true (caissa_split_view_get_folded (flap));
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
   wait_two_frames (widget);
   surface = gtk_native_get_surface (GTK_NATIVE (window));
   g_assert_cmpint (gdk_surface_get_width (surface), ==, 1000);
-  g_assert_false (adw_flap_get_folded (flap));
-  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_false (caissa_split_view_get_folded (flap));
+  g_assert_false (caissa_split_view_get_reveal_flap (flap));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (window);
+}
+
+/* --- Reviewing a file ---------------------------------------------------------------------- */
+
+typedef struct
+{
+  int width;
+  int height;
+  int min_list;      /* the game list's least width beside the board */
+  int min_panel;     /* the move list's least width (the panel less its margins) */
+} ReviewCase;
+
+/* The default size, a small laptop's, a large screen: the game list
+ * beside the board and its panel, the board at least 400 px, the move
+ * list at least 12 rows, each part wider on the larger screens (the
+ * list once took 485 px at 1000×720 and stacked the moves under the
+ * board in one and a half rows). */
+static const ReviewCase review_cases[] = {
+  { 1000, 720, 240, 296 },
+  { 1366, 768, 360, 296 },
+  { 1920, 1080, 560, 400 },
+};
+
+static char *review_path;
+
+static void
+write_review_file (void)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  int fd;
+
+  for (guint g = 0; g < 30; g++)
+    {
+      g_string_append_printf (text, "[Event \"Candidates Tournament %u\"]\n[White \"Nepomniachtchi, Ian %u\"]\n"
+                              "[Black \"Fischer, Robert James\"]\n[Result \"*\"]\n[WhiteElo \"2789\"]\n"
+                              "[BlackElo \"2785\"]\n\n", g, g);
+      /* Forty moves of knights going back and forth. */
+      for (guint m = 0; m < 40; m++)
+        g_string_append_printf (text, "%u. %s %s ", m + 1, m % 2 ? "Ng1" : "Nf3", m % 2 ? "Ng8" : "Nf6");
+      g_string_append (text, "*\n\n");
+    }
+  fd = g_file_open_tmp ("caissa-layout-XXXXXX.pgn", &review_path, NULL);
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  g_assert_true (g_file_set_contents (review_path, text->str, -1, NULL));
+}
+
+/* The rows of the move list in view: its move numbers inside its bounds. */
+static guint
+move_rows_in_view (GtkWidget *window,
+                   GtkWidget *move_list)
+{
+  g_autoptr(GPtrArray) numbers = g_ptr_array_new ();
+  graphene_rect_t list, row;
+  guint n = 0;
+
+  g_assert_true (gtk_widget_compute_bounds (move_list, window, &list));
+  for (GtkWidget *w = gtk_widget_get_first_child (move_list); w != NULL; )
+    {
+      if (gtk_widget_has_css_class (w, "move-number") && gtk_widget_get_mapped (w))
+        g_ptr_array_add (numbers, w);
+      /* Depth first through the list's widgets. */
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != move_list && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = w == move_list ? NULL : gtk_widget_get_next_sibling (w);
+        }
+    }
+  for (guint i = 0; i < numbers->len; i++)
+    if (gtk_widget_compute_bounds (numbers->pdata[i], window, &row)
+        && row.origin.y >= list.origin.y && row.origin.y + row.size.height <= list.origin.y + list.size.height)
+      n++;
+  return n;
+}
+
+static void
+test_review (gconstpointer data)
+{
+  const ReviewCase *c = data;
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  GtkWidget *widget = GTK_WIDGET (window);
+  CaissaSplitView *split = CAISSA_SPLIT_VIEW (template_child (window, CAISSA_TYPE_WINDOW, "flap"));
+  GtkWidget *list = template_child (window, CAISSA_TYPE_WINDOW, "game_list");
+  GtkWidget *move_list = template_child (window, CAISSA_TYPE_WINDOW, "move_list");
+  CaissaBoard *board = CAISSA_BOARD (caissa_window_get_board (window));
+  g_autoptr(GFile) file = g_file_new_for_path (review_path);
+  g_autoptr(GError) error = NULL;
+  gint64 deadline = test_util_deadline (30);
+  graphene_rect_t a1, list_bounds, moves_bounds, board_bounds;
+  guint rows;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_set_default_size (GTK_WINDOW (window), c->width, c->height);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (caissa_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  while (!(caissa_split_view_get_reveal_flap (split) && gtk_widget_get_mapped (list))
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (gtk_widget_get_mapped (list));
+  wait_two_frames (widget);
+  wait_two_frames (widget);
+
+  g_assert_false (caissa_split_view_get_folded (split));
+  g_assert_true (caissa_board_get_square_bounds (board, chess_square_make (0, 0), &a1));
+  g_assert_true (gtk_widget_compute_bounds (list, widget, &list_bounds));
+  g_assert_true (gtk_widget_compute_bounds (move_list, widget, &moves_bounds));
+  rows = move_rows_in_view (widget, move_list);
+  g_test_message ("%d×%d: game list %g px wide, board %g px, move list %g×%g with %u rows",
+                  c->width, c->height, list_bounds.size.width, 8 * a1.size.width,
+                  moves_bounds.size.width, moves_bounds.size.height, rows);
+  g_assert_cmpfloat (8 * a1.size.width, >=, 400);
+  g_assert_cmpuint (rows, >=, 12);
+  g_assert_cmpfloat (list_bounds.size.width, >=, c->min_list);
+  g_assert_cmpfloat (moves_bounds.size.width, >=, c->min_panel);
+  /* Side by side: list, then board, then the move list. */
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board), widget, &board_bounds));
+  g_assert_cmpfloat (list_bounds.origin.x + list_bounds.size.width, <=, board_bounds.origin.x);
+  g_assert_cmpfloat (board_bounds.origin.x + board_bounds.size.width, <=, moves_bounds.origin.x);
+
+  /* The handle moved: the list's width is what was asked, the board keeps its room. */
+  caissa_split_view_set_flap_width (split, c->min_list);
+  wait_two_frames (widget);
+  g_assert_cmpint (caissa_split_view_get_shown_flap_width (split), ==, c->min_list);
+  caissa_split_view_set_flap_width (split, c->width);
+  wait_two_frames (widget);
+  g_assert_true (caissa_board_get_square_bounds (board, chess_square_make (0, 0), &a1));
+  g_assert_cmpfloat (8 * a1.size.width, >=, 400);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (window);
+}
+
+/* 600 px wide: the list is a page over the board, opened and closed. */
+static void
+test_review_narrow (void)
+{
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  GtkWidget *widget = GTK_WIDGET (window);
+  CaissaSplitView *split = CAISSA_SPLIT_VIEW (template_child (window, CAISSA_TYPE_WINDOW, "flap"));
+  GtkWidget *list = template_child (window, CAISSA_TYPE_WINDOW, "game_list");
+  GtkWidget *board = caissa_window_get_board (window);
+  g_autoptr(GFile) file = g_file_new_for_path (review_path);
+  gint64 deadline = test_util_deadline (30);
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (caissa_window_open_file (window, file, NULL));
+  while (!(caissa_split_view_get_reveal_flap (split) && gtk_widget_get_mapped (list))
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  wait_two_frames (widget);
+  g_assert_true (caissa_split_view_get_folded (split));
+  g_assert_true (gtk_widget_get_mapped (list));
+  g_assert_false (gtk_widget_get_mapped (board));
+  g_assert_cmpint (gtk_widget_get_width (list), ==, gtk_widget_get_width (GTK_WIDGET (split)));
+
+  /* Closed: the board. */
+  g_assert_true (gtk_widget_activate_action (widget, "win.show-games", NULL));
+  wait_two_frames (widget);
+  g_assert_false (gtk_widget_get_mapped (list));
+  g_assert_true (gtk_widget_get_mapped (board));
 
   gtk_window_destroy (GTK_WINDOW (window));
   while (g_main_context_iteration (NULL, FALSE))
@@ -377,7 +553,18 @@ main (int   argc,
       }
   g_test_add_func ("/app/window-layout/window/grows-with-its-panel", test_window_grows);
   g_test_add_func ("/app/window-layout/window/widened", test_window_widened);
+  write_review_file ();
+  for (guint i = 0; i < G_N_ELEMENTS (review_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/window-layout/review/%dx%d",
+                                               review_cases[i].width, review_cases[i].height);
+
+      g_test_add_data_func (path, &review_cases[i], test_review);
+    }
+  g_test_add_func ("/app/window-layout/review/600-narrow", test_review_narrow);
   status = g_test_run ();
+  g_unlink (review_path);
+  g_free (review_path);
   for (guint i = 0; i < cases->len; i++)
     {
       Case *c = cases->pdata[i];

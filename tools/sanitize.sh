@@ -83,7 +83,7 @@ export GSK_RENDERER=cairo GDK_DEBUG=gl-disable
 export CAISSA_TEST_TIMEOUT_MULTIPLIER=$(( ${CAISSA_TEST_TIMEOUT_MULTIPLIER:-3} * 2 ))
 
 status=0
-xvfb-run -a -s '-screen 0 1600x1200x24' \
+xvfb-run -a -s '-screen 0 2560x1440x24' \
   dbus-run-session -- meson test -C "$build" --no-rebuild --print-errorlogs \
     --timeout-multiplier "$CAISSA_TEST_TIMEOUT_MULTIPLIER" --num-processes "$(nproc)" "$@" || status=$?
 summary

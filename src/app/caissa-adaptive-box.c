@@ -20,6 +20,7 @@ struct _CaissaAdaptiveBox
   GtkWidget *panel;
   int        threshold;
   int        panel_width;
+  int        panel_max_width;
   gboolean   narrow;
 
   /* The width last allocated, and the minimum height last given for
@@ -36,6 +37,7 @@ enum
   PROP_PANEL,
   PROP_THRESHOLD,
   PROP_PANEL_WIDTH,
+  PROP_PANEL_MAX_WIDTH,
   PROP_NARROW,
   N_PROPS
 };
@@ -56,20 +58,24 @@ child_size (GtkWidget      *child,
     gtk_widget_measure (child, orientation, for_size, minimum, natural, NULL, NULL);
 }
 
-/* The panel's width side by side: "panel-width", or more if it needs it,
- * or less if that leaves the board less than its minimum; -1 when the
- * two do not fit side by side in width at all. */
+/* The panel's width side by side: "panel-width", or more if it needs it
+ * (or, up to "panel-max-width", a third of the width), or less if that
+ * leaves the board less than its minimum; -1 when the two do not fit
+ * side by side in width at all. */
 static int
 side_panel_width (CaissaAdaptiveBox *self,
                   int                width,
                   int                board_min)
 {
-  int min, nat;
+  int min, nat, want;
 
   child_size (self->panel, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat);
   if (width - board_min < min)
     return -1;
-  return MIN (MAX (min, self->panel_width), width - board_min);
+  want = MAX (min, self->panel_width);
+  if (self->panel_max_width > want)
+    want = MAX (want, MIN (self->panel_max_width, width / 3));
+  return MIN (want, width - board_min);
 }
 
 /* Stacked, the board's bottom margin and the panel's top margin make one
@@ -303,7 +309,10 @@ caissa_adaptive_box_size_allocate (GtkWidget *widget,
       int x0;
 
       side = side_board_side (&z, width, height);
-      /* Board and panel stay together, centred in any spare width. */
+      /* The width a short board leaves goes to the panel, up to its
+       * largest; board and panel stay together, centred in the rest. */
+      if (self->panel_max_width > z.panel_w)
+        z.panel_w = MAX (z.panel_w, MIN (self->panel_max_width, width - side));
       x0 = MAX (0, (width - side - z.panel_w) / 2);
       if (self->board)
         gtk_widget_allocate (self->board, side, side, -1,
@@ -382,6 +391,9 @@ caissa_adaptive_box_get_property (GObject    *object,
     case PROP_PANEL_WIDTH:
       g_value_set_int (value, self->panel_width);
       break;
+    case PROP_PANEL_MAX_WIDTH:
+      g_value_set_int (value, self->panel_max_width);
+      break;
     case PROP_NARROW:
       g_value_set_boolean (value, self->narrow);
       break;
@@ -422,6 +434,14 @@ caissa_adaptive_box_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_PANEL_MAX_WIDTH:
+      if (self->panel_max_width != g_value_get_int (value))
+        {
+          self->panel_max_width = g_value_get_int (value);
+          gtk_widget_queue_resize (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -450,6 +470,8 @@ caissa_adaptive_box_class_init (CaissaAdaptiveBoxClass *klass)
     g_param_spec_int ("threshold", NULL, NULL, 0, G_MAXINT, DEFAULT_THRESHOLD, rw);
   properties[PROP_PANEL_WIDTH] =
     g_param_spec_int ("panel-width", NULL, NULL, 0, G_MAXINT, DEFAULT_PANEL_WIDTH, rw);
+  properties[PROP_PANEL_MAX_WIDTH] =
+    g_param_spec_int ("panel-max-width", NULL, NULL, 0, G_MAXINT, 0, rw);
   properties[PROP_NARROW] =
     g_param_spec_boolean ("narrow", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

@@ -5,7 +5,9 @@
  *
  * Two children: the board, always allocated square and as large as fits,
  * and the panel. At least "threshold" pixels wide the panel stands to the
- * right of the board with "panel-width" pixels; below that it goes under
+ * right of the board with "panel-width" pixels (up to "panel-max-width",
+ * when set, as the width allows: a third of it, and what a board as high
+ * as the box leaves); below that it goes under
  * the board and takes the height the board leaves, unless the height is
  * too small for the panel's minimum under the smallest board, or side by
  * side gives the board more room (then side by side, where the width
@@ -15,7 +17,7 @@
  *
  * The minimum height for a width is the least of the layouts that width
  * allows, so a window never gets shorter than its stacked panel needs.
- * Asked without a width (AdwFlap asks its content so), it answers for
+ * Asked without a width, it answers for
  * the width it was last given.
  */
 #pragma once

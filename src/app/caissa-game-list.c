@@ -83,7 +83,7 @@ tier_for_width (int width)
 
 /* The width the list asks for beside the board, and the least it takes. */
 #define NATURAL_WIDTH 480
-#define MIN_WIDTH     300
+#define MIN_WIDTH     240
 
 struct _CaissaGameList
 {
@@ -94,6 +94,13 @@ struct _CaissaGameList
   GtkSortListModel    *sort_model;
   GtkSingleSelection  *selection;
   guint                current;
+  /* The rows shown, as last told by the selection's items-changed. */
+  guint                n_rows;
+  guint                anchor_idle;
+  gboolean             sort_changed;
+  gboolean             refill;
+  guint                relayout_tick;
+  int                  relayouts;
   int                  tier;
   guint                tier_idle;
 
@@ -565,6 +572,122 @@ row_activated_cb (GtkColumnView  *view,
     g_signal_emit (self, signals[GAME_ACTIVATED], 0, caissa_pgn_game_info_get_position (info));
 }
 
+/* --- Rows never blank ------------------------------------------------------------ */
+
+/* GTK 4.8's list view loses its anchor row when its model empties
+ * (a search that finds nothing) and does not take a new one when rows
+ * come back: it then lays out one row at the old scroll offset and the
+ * list looks empty, footer "2,000 games", until the user scrolls. So
+ * whenever rows come back after none, the view is given an anchor again:
+ * the open game's row when it is shown, else the first row. A sort gets
+ * the open game's row back in view the same way once it is done. */
+static GtkWidget *inner_list_view (CaissaGameList *self);
+
+static void
+scroll_to_row (CaissaGameList *self,
+               guint           row)
+{
+  GtkWidget *list_view = inner_list_view (self);
+
+  if (list_view != NULL && row < g_list_model_get_n_items (G_LIST_MODEL (self->selection)))
+    gtk_widget_activate_action (list_view, "list.scroll-to-item", "u", row);
+}
+
+/* Once the rows are measured again (the scrollable height known), a
+ * scroll by a pixel and back: what makes the view lay its rows out,
+ * as a user's scrolling did. */
+static gboolean
+relayout_tick_cb (GtkWidget     *list_view,
+                  GdkFrameClock *clock,
+                  gpointer       data)
+{
+  CaissaGameList *self = data;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scrolled);
+  double value = gtk_adjustment_get_value (adj);
+
+  if (gtk_adjustment_get_upper (adj) <= gtk_adjustment_get_page_size (adj) && --self->relayouts > 0)
+    {
+      gtk_widget_queue_resize (list_view);
+      return G_SOURCE_CONTINUE;
+    }
+  gtk_adjustment_set_value (adj, value + 1);
+  gtk_adjustment_set_value (adj, value);
+  self->relayout_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+reanchor_cb (gpointer data)
+{
+  CaissaGameList *self = data;
+  guint selected;
+
+  self->anchor_idle = 0;
+  if (self->sort_model == NULL)
+    return G_SOURCE_REMOVE;
+  /* A sort still going on: when it is done (sort_pending_cb). */
+  if (gtk_sort_list_model_get_pending (self->sort_model) > 0)
+    return G_SOURCE_REMOVE;
+  self->sort_changed = FALSE;
+  if (self->current != G_MAXUINT)
+    caissa_game_list_set_current (self, self->current);
+  selected = gtk_single_selection_get_selected (self->selection);
+  scroll_to_row (self, selected != GTK_INVALID_LIST_POSITION ? selected : 0);
+  /* The view sizes rows it has not made yet by those it has: with none
+   * left it makes one, and only lays out again when told to. */
+  if (!self->refill)
+    return G_SOURCE_REMOVE;
+  self->refill = FALSE;
+  self->relayouts = 30;
+  if (self->relayout_tick == 0 && inner_list_view (self) != NULL)
+    self->relayout_tick = gtk_widget_add_tick_callback (inner_list_view (self), relayout_tick_cb, self, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_reanchor (CaissaGameList *self)
+{
+  if (self->anchor_idle == 0)
+    self->anchor_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, reanchor_cb, self, NULL);
+}
+
+static void
+rows_changed_cb (GListModel     *model,
+                 guint           position,
+                 guint           removed,
+                 guint           added,
+                 CaissaGameList *self)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  if (self->n_rows == 0 && n > 0)
+    {
+      self->refill = TRUE;
+      queue_reanchor (self);
+    }
+  self->n_rows = n;
+}
+
+static void
+sort_pending_cb (GtkSortListModel *model,
+                 GParamSpec       *pspec,
+                 CaissaGameList   *self)
+{
+  if (gtk_sort_list_model_get_pending (model) == 0 && self->sort_changed)
+    queue_reanchor (self);
+}
+
+/* Only a sort the user asked for brings the open game back into view,
+ * not the sorting of games read in while the file loads. */
+static void
+sorter_changed_cb (GtkSorter       *sorter,
+                   GtkSorterChange  change,
+                   CaissaGameList  *self)
+{
+  self->sort_changed = TRUE;
+  queue_reanchor (self);
+}
+
 /* --- Width ----------------------------------------------------------------------- */
 
 static gboolean
@@ -632,6 +755,15 @@ caissa_game_list_dispose (GObject *object)
 {
   CaissaGameList *self = CAISSA_GAME_LIST (object);
 
+  if (self->column_view != NULL)
+    g_signal_handlers_disconnect_by_func (gtk_column_view_get_sorter (self->column_view),
+                                          sorter_changed_cb, self);
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_func (self->selection, rows_changed_cb, self);
+  g_clear_handle_id (&self->anchor_idle, g_source_remove);
+  if (self->relayout_tick != 0 && inner_list_view (self) != NULL)
+    gtk_widget_remove_tick_callback (inner_list_view (self), self->relayout_tick);
+  self->relayout_tick = 0;
   g_clear_handle_id (&self->tier_idle, g_source_remove);
   caissa_game_list_set_file (self, NULL);
   caissa_game_list_set_matches (self, NULL);
@@ -781,6 +913,10 @@ caissa_game_list_init (CaissaGameList *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
+  g_signal_connect (self->selection, "items-changed", G_CALLBACK (rows_changed_cb), self);
+  g_signal_connect (self->sort_model, "notify::pending", G_CALLBACK (sort_pending_cb), self);
+  g_signal_connect (gtk_column_view_get_sorter (self->column_view), "changed",
+                    G_CALLBACK (sorter_changed_cb), self);
   g_signal_connect (self->search, "notify::n-items", G_CALLBACK (search_notify_cb), self);
   g_signal_connect (self->search, "notify::pending", G_CALLBACK (search_notify_cb), self);
   init_matches (self);
@@ -1019,6 +1155,17 @@ caissa_game_list_set_current (CaissaGameList *self,
       if (list_view != NULL)
         gtk_widget_activate_action (list_view, "list.scroll-to-item", "u", row);
     }
+}
+
+guint
+caissa_game_list_get_selected (CaissaGameList *self)
+{
+  CaissaPgnGameInfo *info;
+
+  g_return_val_if_fail (CAISSA_IS_GAME_LIST (self), G_MAXUINT);
+
+  info = gtk_single_selection_get_selected_item (self->selection);
+  return info != NULL ? caissa_pgn_game_info_get_position (info) : G_MAXUINT;
 }
 
 void

@@ -47,6 +47,8 @@ void           caissa_game_list_set_current    (CaissaGameList *self,
                                                 guint           position);
 /* Sorts by a column ("number", "white", "black", "result", "date",
  * "event", "eco", "opening", "moves"), or unsorted with NULL. */
+/* The position in the file of the selected row's game (G_MAXUINT: none). */
+guint          caissa_game_list_get_selected   (CaissaGameList *self);
 void           caissa_game_list_sort_by        (CaissaGameList *self,
                                                 const char     *column,
                                                 GtkSortType     order);

@@ -10,6 +10,8 @@
 
 #include <glib/gi18n.h>
 
+#include "caissa-split-view.h"
+
 #include "caissa-board.h"
 #include "caissa-explorer-panel.h"
 #include "caissa-game-list.h"
@@ -41,7 +43,7 @@ typedef struct
   CaissaWindow        *window;
   CaissaGame          *game;
   CaissaGameList      *game_list;
-  AdwFlap             *flap;
+  CaissaSplitView     *flap;
   CaissaExplorerPanel *panel;
   GtkWidget           *toggle;
   /* The file the list shows, and its explorer once asked for. */
@@ -200,7 +202,7 @@ start_search (Explorer            *ex,
   ex->search = search;
 
   caissa_game_list_set_matches (ex->game_list, search->matches);
-  adw_flap_set_reveal_flap (ex->flap, TRUE);
+  caissa_split_view_set_reveal_flap (ex->flap, TRUE);
   search_run (search);
 }
 
@@ -472,7 +474,7 @@ _caissa_window_explorer_init (CaissaWindow *self)
   ex->window = self;
   ex->game = caissa_window_get_game (self);
   ex->game_list = CAISSA_GAME_LIST (template_child (self, "game_list"));
-  ex->flap = ADW_FLAP (template_child (self, "flap"));
+  ex->flap = CAISSA_SPLIT_VIEW (template_child (self, "flap"));
   g_object_set_qdata_full (G_OBJECT (self), explorer_quark (), ex, (GDestroyNotify) explorer_free);
 
   /* Under the move list, sharing its height. */

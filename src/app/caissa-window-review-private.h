@@ -16,6 +16,7 @@
 #include "caissa-move-list.h"
 #include "caissa-pgn-file.h"
 #include "caissa-pgn-partial.h"
+#include "caissa-split-view.h"
 #include "caissa-window-autosave.h"
 #include "caissa-window-review.h"
 
@@ -28,7 +29,7 @@ struct _CaissaWindowReview
   CaissaBoard     *board;
   CaissaMoveList  *move_list;
   CaissaGameList  *game_list;
-  AdwFlap         *flap;
+  CaissaSplitView *flap;
   AdwWindowTitle  *window_title;
   GtkWidget       *games_button;
 

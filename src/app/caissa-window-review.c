@@ -274,8 +274,8 @@ open_game_now (CaissaWindowReview *review,
   caissa_game_list_set_current (review->game_list, position);
   _caissa_review_update_title (review);
   /* On a narrow window the list covers the board: show the game. */
-  if (adw_flap_get_folded (review->flap))
-    adw_flap_set_reveal_flap (review->flap, FALSE);
+  if (caissa_split_view_get_folded (review->flap))
+    caissa_split_view_set_reveal_flap (review->flap, FALSE);
   _caissa_window_review_update_actions (review);
 }
 
@@ -293,8 +293,8 @@ open_game (CaissaWindowReview *review,
   if (position == review->position && !review->dirty && review->source == NULL)
     {
       show_match_ply (review, position);
-      if (adw_flap_get_folded (review->flap))
-        adw_flap_set_reveal_flap (review->flap, FALSE);
+      if (caissa_split_view_get_folded (review->flap))
+        caissa_split_view_set_reveal_flap (review->flap, FALSE);
       return;
     }
   _caissa_review_replace_then (review, caissa_pgn_file_get_name (review->file),
@@ -334,7 +334,7 @@ file_notify_cb (CaissaPgnFile *file,
   if (!review->list_revealed && n >= 2)
     {
       review->list_revealed = TRUE;
-      adw_flap_set_reveal_flap (review->flap, TRUE);
+      caissa_split_view_set_reveal_flap (review->flap, TRUE);
     }
   if (!caissa_pgn_file_get_loading (file) && n == 0 && pspec->name == g_intern_static_string ("loading"))
     {
@@ -433,7 +433,7 @@ _caissa_review_set_file (CaissaWindowReview *review,
                         review->window);
     }
   else
-    adw_flap_set_reveal_flap (review->flap, FALSE);
+    caissa_split_view_set_reveal_flap (review->flap, FALSE);
   _caissa_review_update_title (review);
   _caissa_window_review_update_actions (review);
 }
@@ -885,9 +885,9 @@ show_games_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
-  gboolean reveal = !adw_flap_get_reveal_flap (review->flap);
+  gboolean reveal = !caissa_split_view_get_reveal_flap (review->flap);
 
-  adw_flap_set_reveal_flap (review->flap, reveal);
+  caissa_split_view_set_reveal_flap (review->flap, reveal);
   if (reveal)
     caissa_game_list_focus_search (review->game_list);
 }
@@ -899,7 +899,7 @@ search_games_action (GtkWidget  *widget,
 {
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
 
-  adw_flap_set_reveal_flap (review->flap, TRUE);
+  caissa_split_view_set_reveal_flap (review->flap, TRUE);
   caissa_game_list_focus_search (review->game_list);
 }
 
@@ -1044,7 +1044,7 @@ _caissa_window_review_describe (CaissaWindowReview *review,
     }
   g_string_append_printf (out, "game-index %d\n", _caissa_review_has_game_from_file (review) ? (int) review->position + 1 : 0);
   g_string_append_printf (out, "list-visible %d\n",
-                          adw_flap_get_reveal_flap (review->flap)
+                          caissa_split_view_get_reveal_flap (review->flap)
                           && gtk_widget_get_mapped (GTK_WIDGET (review->game_list)));
   g_string_append_printf (out, "search %s\n", caissa_game_list_get_search (review->game_list));
   caissa_game_list_describe (review->game_list, out);
@@ -1079,6 +1079,7 @@ void
 _caissa_window_review_class_init (GtkWidgetClass *widget_class)
 {
   g_type_ensure (CAISSA_TYPE_GAME_LIST);
+  g_type_ensure (CAISSA_TYPE_SPLIT_VIEW);
   /* Reachable with gtk_widget_get_template_child() only once bound; the
    * window's struct has no field for them. */
   gtk_widget_class_bind_template_child_full (widget_class, "flap", FALSE, 0);
@@ -1140,7 +1141,7 @@ _caissa_window_review_new (CaissaWindow *window)
   review->board = CAISSA_BOARD (caissa_window_get_board (window));
   review->move_list = CAISSA_MOVE_LIST (template_child (window, "move_list"));
   review->game_list = CAISSA_GAME_LIST (template_child (window, "game_list"));
-  review->flap = ADW_FLAP (template_child (window, "flap"));
+  review->flap = CAISSA_SPLIT_VIEW (template_child (window, "flap"));
   review->window_title = ADW_WINDOW_TITLE (template_child (window, "window_title"));
   review->games_button = GTK_WIDGET (template_child (window, "games_button"));
   review->position = G_MAXUINT;

@@ -1105,6 +1105,9 @@ caissa_window_new (CaissaApplication *application)
         gtk_window_maximize (GTK_WINDOW (self));
       caissa_board_set_flipped (self->board, g_settings_get_boolean (settings, "flipped"));
       caissa_preferences_bind_board (settings, self->board);
+      g_settings_bind (settings, "game-list-width",
+                       gtk_widget_get_template_child (GTK_WIDGET (self), CAISSA_TYPE_WINDOW, "flap"),
+                       "flap-width", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind_with_mapping (settings, "notation", self->move_list, "figurines",
                                     G_SETTINGS_BIND_GET, figurines_from_notation, NULL, NULL, NULL);
       caissa_game_set_white_name (self->game, white);

@@ -32,6 +32,12 @@ void               _caissa_pgn_file_item_finalized (CaissaPgnFile     *self,
 gboolean           _caissa_pgn_file_matches        (CaissaPgnFile     *self,
                                                     guint              position,
                                                     const char        *needle);
+/* The same in the n tags given. */
+gboolean           _caissa_pgn_file_matches_in     (CaissaPgnFile          *self,
+                                                    guint                   position,
+                                                    const char             *needle,
+                                                    const ChessPgnIndexTag *tags,
+                                                    guint                   n);
 
 /* A game's computed opening in 32 bits: 0 not known yet, else the ply
  * in the high half and in the low half the entry's index + 1, or

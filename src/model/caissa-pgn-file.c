@@ -1511,8 +1511,20 @@ _caissa_pgn_file_matches (CaissaPgnFile *self,
     CHESS_PGN_TAG_WHITE, CHESS_PGN_TAG_BLACK, CHESS_PGN_TAG_EVENT, CHESS_PGN_TAG_SITE,
     CHESS_PGN_TAG_DATE, CHESS_PGN_TAG_ROUND, CHESS_PGN_TAG_ECO,
   };
-  char values[G_N_ELEMENTS (searched)][TAG_MAX];
-  gsize lengths[G_N_ELEMENTS (searched)];
+
+  return _caissa_pgn_file_matches_in (self, position, needle, searched, G_N_ELEMENTS (searched));
+}
+
+gboolean
+_caissa_pgn_file_matches_in (CaissaPgnFile          *self,
+                             guint                   position,
+                             const char             *needle,
+                             const ChessPgnIndexTag *searched,
+                             guint                   n_searched)
+{
+#define MAX_SEARCHED 8
+  char values[MAX_SEARCHED][TAG_MAX];
+  gsize lengths[MAX_SEARCHED];
   gboolean ascii;
   gsize needle_len;
 
@@ -1523,12 +1535,13 @@ _caissa_pgn_file_matches (CaissaPgnFile *self,
   if (position >= self->store->n)
     return FALSE;
   /* (A game whose bytes are gone matches nothing.) */
-  if (!copy_tags (self, entry_at (self, position), searched, G_N_ELEMENTS (searched), values, lengths))
+  g_assert (n_searched <= MAX_SEARCHED);
+  if (!copy_tags (self, entry_at (self, position), searched, n_searched, values, lengths))
     return FALSE;
 
   ascii = is_ascii (needle);
   needle_len = strlen (needle);
-  for (guint i = 0; i < G_N_ELEMENTS (searched); i++)
+  for (guint i = 0; i < n_searched; i++)
     {
       const char *raw = values[i];
       gsize len = lengths[i];

@@ -12,6 +12,7 @@
 #include "caissa-pgn-file-private.h"
 #include "caissa-pgn-search.h"
 #include "caissa-pgn-search-query.h"
+#include "caissa-search-words.h"
 
 /* A slice of the search runs at most this long before the main loop gets
  * the processor back (a frame is 16 ms). */
@@ -33,6 +34,8 @@ struct _CaissaPgnSearch
    * the eco: prefix (NULL: none) and, per named opening, whether the
    * eco:/opening: terms accept it (NULL: no such term). */
   char          *free_text;
+  /* The words and field filters (caissa-search-words.h; NULL: none). */
+  CaissaSearchWords *words;
   char          *eco_prefix;
   guint8        *opening_ok;
   gboolean       has_opening_term;
@@ -73,6 +76,91 @@ typedef enum
   MATCH_WAIT,   /* needs the game's opening, which the file's check has not reached yet */
 } Match;
 
+static int
+tag_number (CaissaPgnFile    *file,
+            guint             position,
+            ChessPgnIndexTag  tag)
+{
+  gsize len = 0;
+  const char *raw = _caissa_pgn_file_raw_tag (file, position, tag, &len);
+  int n = 0;
+
+  for (gsize i = 0; raw != NULL && i < len && i < 6 && g_ascii_isdigit (raw[i]); i++)
+    n = n * 10 + (raw[i] - '0');
+  return n;
+}
+
+/* Every word in its tags, and the result, year and ratings asked for. */
+static gboolean
+match_words (CaissaPgnSearch *self,
+             guint            position)
+{
+  static const ChessPgnIndexTag white[] = { CHESS_PGN_TAG_WHITE };
+  static const ChessPgnIndexTag black[] = { CHESS_PGN_TAG_BLACK };
+  static const ChessPgnIndexTag players[] = { CHESS_PGN_TAG_WHITE, CHESS_PGN_TAG_BLACK };
+  static const ChessPgnIndexTag event[] = { CHESS_PGN_TAG_EVENT };
+  static const ChessPgnIndexTag site[] = { CHESS_PGN_TAG_SITE };
+  const CaissaSearchWords *q = self->words;
+
+  if (q->result != NULL)
+    {
+      gsize len = 0;
+      const char *raw = _caissa_pgn_file_raw_tag (self->file, position, CHESS_PGN_TAG_RESULT, &len);
+
+      if (raw == NULL || len != strlen (q->result) || memcmp (raw, q->result, len) != 0)
+        return FALSE;
+    }
+  if (q->year_min != 0 || q->year_max != 0)
+    {
+      gsize len = 0;
+      const char *raw = _caissa_pgn_file_raw_tag (self->file, position, CHESS_PGN_TAG_DATE, &len);
+      int year = caissa_search_words_year (raw, len);
+
+      if (year == 0 || (q->year_min != 0 && year < q->year_min) || (q->year_max != 0 && year > q->year_max))
+        return FALSE;
+    }
+  if (q->elo_min != 0 || q->elo_max != 0)
+    {
+      int w = tag_number (self->file, position, CHESS_PGN_TAG_WHITE_ELO);
+      int b = tag_number (self->file, position, CHESS_PGN_TAG_BLACK_ELO);
+
+      if (w == 0 || b == 0 || (q->elo_min != 0 && MIN (w, b) < q->elo_min)
+          || (q->elo_max != 0 && MAX (w, b) > q->elo_max))
+        return FALSE;
+    }
+  for (guint i = 0; i < q->words->len; i++)
+    {
+      const CaissaSearchWord *word = &g_array_index (q->words, CaissaSearchWord, i);
+      gboolean ok;
+
+      switch (word->field)
+        {
+        case CAISSA_SEARCH_WHITE:
+          ok = _caissa_pgn_file_matches_in (self->file, position, word->text, white, 1);
+          break;
+        case CAISSA_SEARCH_BLACK:
+          ok = _caissa_pgn_file_matches_in (self->file, position, word->text, black, 1);
+          break;
+        case CAISSA_SEARCH_PLAYER:
+          ok = _caissa_pgn_file_matches_in (self->file, position, word->text, players, 2);
+          break;
+        case CAISSA_SEARCH_EVENT:
+          ok = _caissa_pgn_file_matches_in (self->file, position, word->text, event, 1);
+          break;
+        case CAISSA_SEARCH_SITE:
+          ok = _caissa_pgn_file_matches_in (self->file, position, word->text, site, 1);
+          break;
+        case CAISSA_SEARCH_ANY:
+        default:
+          ok = _caissa_pgn_file_matches (self->file, position, word->text);
+          break;
+        }
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static Match
 match_game (CaissaPgnSearch *self,
             guint            position)
@@ -81,7 +169,7 @@ match_game (CaissaPgnSearch *self,
   const ChessEco *eco = NULL;
   guint8 flags;
 
-  if (self->free_text != NULL && !_caissa_pgn_file_matches (self->file, position, self->free_text))
+  if (self->words != NULL && !match_words (self, position))
     return MATCH_NO;
   if (self->opening_ok == NULL)
     return MATCH_YES;
@@ -302,6 +390,7 @@ caissa_pgn_search_finalize (GObject *object)
   g_free (self->text);
   g_free (self->needle);
   g_free (self->free_text);
+  caissa_search_words_free (self->words);
   g_free (self->eco_prefix);
   g_free (self->opening_ok);
   g_array_unref (self->matches);
@@ -457,9 +546,14 @@ caissa_pgn_search_set_text (CaissaPgnSearch *self,
   g_clear_pointer (&self->free_text, g_free);
   g_clear_pointer (&self->eco_prefix, g_free);
   g_clear_pointer (&self->opening_ok, g_free);
+  g_clear_pointer (&self->words, caissa_search_words_free);
   if (self->needle != NULL)
-    self->opening_ok = _caissa_pgn_search_parse (self->needle, &self->free_text, &self->eco_prefix,
+    self->words = caissa_search_words_parse (self->needle);
+  /* The eco:/opening: terms (the words hold the rest of the text). */
+  if (self->words != NULL && self->words->rest != NULL)
+    self->opening_ok = _caissa_pgn_search_parse (self->words->rest, &self->free_text, &self->eco_prefix,
                                                  &self->has_opening_term);
+  g_clear_pointer (&self->free_text, g_free);
   restart (self, old_n);
 }
 
