@@ -17,6 +17,7 @@
 #include "caissa-window.h"
 #include "caissa-window-evals.h"
 #include "caissa-window-review.h"
+#include "chess-pgn.h"
 #include "test-util-gtk.h"
 
 static char *tmp_dir;
@@ -283,6 +284,15 @@ test_status_of_shown_position (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whatever the change left for idle time (the analysis panel's restart)
+ * done. */
+static void
+flush (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 static gboolean
 graph_mapped (gpointer data)
 {
@@ -319,6 +329,7 @@ test_eval_graph (void)
   /* Five moves with evals and clocks, six positions; the shown start
    * marked, which has no eval of its own. */
   test_util_assert_state (window, "eval-graph", "1 6 5 5 0");
+  flush ();
   test_util_assert_state (window, "eval-bar", "1 -");
   focus_window (window);
   wait_for (graph_mapped, graph, "the graph to be shown");
@@ -327,12 +338,15 @@ test_eval_graph (void)
   click_graph (window, graph, 2);
   test_util_wait_state (window, "ply", "2");
   test_util_assert_state (window, "eval-graph", "1 6 5 5 2");
+  flush ();
   test_util_assert_state (window, "eval-bar", "1 +0.25");
   click_graph (window, graph, 4);
   test_util_wait_state (window, "ply", "4");
+  flush ();
   test_util_assert_state (window, "eval-bar", "1 #3");
   click_graph (window, graph, 5);
   test_util_wait_state (window, "ply", "5");
+  flush ();
   test_util_assert_state (window, "eval-bar", "1 -2.50");
   click_graph (window, graph, 0);
   test_util_wait_state (window, "ply", "0");
@@ -341,6 +355,7 @@ test_eval_graph (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next-game", NULL);
   test_util_wait_state (window, "game-index", "2");
   test_util_assert_state (window, "eval-graph", "0 5 0 0 0");
+  flush ();
   test_util_assert_state (window, "eval-bar", "0 -");
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (graph)));
 
@@ -350,6 +365,89 @@ test_eval_graph (void)
   test_util_assert_state (window, "eval-graph", "1 6 5 5 0");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (graph)));
 
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+typedef struct
+{
+  CaissaEvalGraph    *graph;
+  CaissaGameAnalysis *analysis;
+  guint               checks;
+  gboolean            done;
+} LiveRun;
+
+/* After the graph's own handler (connected first): what it shows is what
+ * the analysis has done so far, before anything is written. */
+static void
+live_progress_cb (CaissaGameAnalysis *analysis,
+                  GParamSpec         *pspec,
+                  LiveRun            *run)
+{
+  guint done = caissa_game_analysis_get_n_done (analysis);
+  guint expected = 0;
+
+  for (guint i = 0; i < done; i++)
+    {
+      const CaissaPositionEval *e = caissa_game_analysis_get_eval (analysis, i);
+
+      expected += e->done && !e->terminal;
+    }
+  g_assert_cmpuint (caissa_eval_graph_get_n_evals (run->graph), ==, expected);
+  g_assert_cmpint (gtk_widget_get_visible (GTK_WIDGET (run->graph)), ==, expected > 0);
+  run->checks++;
+}
+
+static void
+live_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  LiveRun *run = data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (caissa_game_analysis_run_finish (run->analysis, result, &error));
+  g_assert_no_error (error);
+  run->done = TRUE;
+}
+
+/* "Analyse this Game" running: the graph fills as positions are done. */
+static void
+test_eval_graph_live_analysis (void)
+{
+  static const char moves[] = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+  ChessError error;
+  ChessGame *core = chess_pgn_read_game (moves, strlen (moves), &error, NULL);
+  g_autoptr(CaissaGame) game = caissa_game_new ();
+  g_autoptr(CaissaEngine) engine = caissa_engine_new ("stockfish");
+  GtkWidget *window = gtk_window_new ();
+  LiveRun run = { 0 };
+
+  g_assert_nonnull (core);
+  caissa_game_load_core_game (game, core);
+  run.graph = CAISSA_EVAL_GRAPH (caissa_eval_graph_new ());
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (run.graph));
+  caissa_eval_graph_set_game (run.graph, game);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (run.graph)));
+
+  run.analysis = caissa_game_analysis_new (engine, caissa_game_get_core_game (game));
+  caissa_game_analysis_set_depth (run.analysis, 4);
+  caissa_eval_graph_set_analysis (run.graph, run.analysis);
+  g_signal_connect (run.analysis, "notify::n-done", G_CALLBACK (live_progress_cb), &run);
+  caissa_game_analysis_run_async (run.analysis, NULL, live_done_cb, &run);
+  test_util_wait_for (&run.done, 120, "the end of the analysis");
+
+  /* Eight positions, the last one mate (not searched). */
+  g_assert_cmpuint (run.checks, >=, 2);
+  g_assert_cmpuint (caissa_eval_graph_get_n_evals (run.graph), ==, 7);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (run.graph)));
+  /* Nothing was written into the game: the graph shows the analysis's. */
+  g_assert_null (chess_game_node_comment (caissa_game_get_core_game (game),
+                                          caissa_game_get_node (game, 1), CHESS_COMMENT_AFTER));
+
+  caissa_eval_graph_set_analysis (run.graph, NULL);
+  g_assert_cmpuint (caissa_eval_graph_get_n_evals (run.graph), ==, 0);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (run.graph)));
+  g_object_unref (run.analysis);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -372,6 +470,7 @@ main (int   argc,
   g_test_add_func ("/app/navigation/keys-in-game-list", test_keys_in_game_list);
   g_test_add_func ("/app/navigation/status-of-shown-position", test_status_of_shown_position);
   g_test_add_func ("/app/navigation/eval-graph", test_eval_graph);
+  g_test_add_func ("/app/navigation/eval-graph-live-analysis", test_eval_graph_live_analysis);
 
   status = g_test_run ();
   test_util_remove_tree (tmp_dir);
