@@ -106,9 +106,12 @@ caissa_eval_graph_refresh (CaissaEvalGraph *self)
         }
       self->marked = shown_ply (self);
     }
-  /* A single position has nothing to graph. */
+  /* A single position has nothing to graph; a game being played (its
+   * clock times written as it goes) is not looked back at. */
   gtk_widget_set_visible (GTK_WIDGET (self),
-                          self->points->len > 1 && (self->n_evals > 0 || self->n_clocks > 0));
+                          self->points->len > 1 && (self->n_evals > 0 || self->n_clocks > 0)
+                          && (caissa_game_get_analysis (self->game)
+                              || caissa_game_get_outcome (self->game) != CAISSA_OUTCOME_NONE));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -196,7 +199,9 @@ caissa_eval_graph_snapshot (GtkWidget   *widget,
 
   if (self->n_evals > 0)
     {
-      cairo_move_to (cr, caissa_eval_graph_ply_x (self, 0), height);
+      double y = 0;
+
+      cairo_move_to (cr, 0, height);
       for (guint i = 0; i < self->points->len; i++)
         {
           double w;
@@ -204,9 +209,14 @@ caissa_eval_graph_snapshot (GtkWidget   *widget,
           /* A position without an evaluation keeps the one before. */
           if (point_known (self, i, &w))
             last = w;
-          cairo_line_to (cr, caissa_eval_graph_ply_x (self, i), PAD + inner * (1.0 - last));
+          y = PAD + inner * (1.0 - last);
+          if (i == 0)
+            cairo_line_to (cr, 0, y);
+          cairo_line_to (cr, caissa_eval_graph_ply_x (self, i), y);
         }
-      cairo_line_to (cr, caissa_eval_graph_ply_x (self, self->points->len - 1), height);
+      /* Out to the edges, level. */
+      cairo_line_to (cr, width, y);
+      cairo_line_to (cr, width, height);
       cairo_close_path (cr);
       cairo_set_source_rgb (cr, 0.93, 0.93, 0.91);
       cairo_fill (cr);

@@ -3,7 +3,8 @@
  * from the [%eval] comments (mates at the ends, even in the middle), the
  * players' clocks from [%clk] as a second series, the shown move marked.
  * A click shows the move under the pointer. It hides itself when the game
- * has neither evals nor clocks.
+ * has neither evals nor clocks, and while it is being played (neither in
+ * analysis mode nor over).
  *
  * An engine analysis still running (CaissaGameAnalysis) adds its results
  * to the positions whose comments have no [%eval] yet, as they come.

@@ -37,7 +37,8 @@ update_bar (CaissaWindow *self)
   char text[16] = "";
   double white_win = 0.5;
 
-  if (graph == NULL || caissa_eval_graph_get_n_evals (graph) == 0)
+  /* As the graph: for a game looked at that has evaluations. */
+  if (graph == NULL || !gtk_widget_get_visible (GTK_WIDGET (graph)) || caissa_eval_graph_get_n_evals (graph) == 0)
     {
       _caissa_window_engine_show_file_eval (self, FALSE, 0.5, NULL);
       return;
