@@ -133,6 +133,23 @@ test_white_win (void)
   g_assert_cmpfloat_with_epsilon (chess_eval_white_win (&mate0), 0.5, 1e-9);
 }
 
+/* As the analysis panel writes scores, from White's side. */
+static void
+test_to_score (void)
+{
+  ChessPgnEval up = { .pawns = 0.355 }, down = { .pawns = -1.2 }, mate = { .is_mate = true, .mate = -3 };
+  ChessPgnEval huge = { .pawns = 1e12 };
+  char buf[16];
+
+  g_assert_cmpint (chess_eval_to_score (&up).kind, ==, CHESS_UCI_SCORE_CP);
+  g_assert_cmpint (chess_eval_to_score (&up).value, ==, 36);
+  g_assert_cmpint (chess_eval_to_score (&down).value, ==, -120);
+  g_assert_cmpstr (chess_uci_score_format (chess_eval_to_score (&down), CHESS_WHITE, buf), ==, "-1.20");
+  g_assert_cmpint (chess_eval_to_score (&mate).kind, ==, CHESS_UCI_SCORE_MATE);
+  g_assert_cmpstr (chess_uci_score_format (chess_eval_to_score (&mate), CHESS_WHITE, buf), ==, "-#3");
+  g_assert_cmpint (chess_eval_to_score (&huge).value, ==, 10000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -141,5 +158,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/eval-series/chessbase", test_chessbase);
   g_test_add_func ("/core/eval-series/cap-and-none", test_cap_and_none);
   g_test_add_func ("/core/eval-series/white-win", test_white_win);
+  g_test_add_func ("/core/eval-series/to-score", test_to_score);
   return g_test_run ();
 }

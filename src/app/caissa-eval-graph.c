@@ -474,7 +474,7 @@ caissa_eval_graph_get_eval (CaissaEvalGraph *self,
 {
   const ChessEvalPoint *p;
   const CaissaPositionEval *e;
-  ChessUciScore score = { 0 };
+  ChessUciScore score;
   ChessColor side = CHESS_WHITE;
 
   g_return_val_if_fail (CAISSA_IS_EVAL_GRAPH (self), FALSE);
@@ -487,16 +487,7 @@ caissa_eval_graph_get_eval (CaissaEvalGraph *self,
   if (p->has_eval)
     {
       /* As the analysis panel writes scores: from White's side. */
-      if (p->eval.is_mate)
-        {
-          score.kind = CHESS_UCI_SCORE_MATE;
-          score.value = p->eval.mate;
-        }
-      else
-        {
-          score.kind = CHESS_UCI_SCORE_CP;
-          score.value = (int) CLAMP (p->eval.pawns * 100.0 + (p->eval.pawns < 0 ? -0.5 : 0.5), -100000, 100000);
-        }
+      score = chess_eval_to_score (&p->eval);
       *white_win = p->white_win;
     }
   else if ((e = analysis_eval (self, ply)) != NULL)

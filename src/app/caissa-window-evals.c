@@ -45,15 +45,8 @@ update_bar (CaissaWindow *self)
     }
   if (chess_eval_of_node (core, shown, &eval))
     {
-      ChessUciScore score = { 0 };
-
-      if (eval.is_mate)
-        score.kind = CHESS_UCI_SCORE_MATE, score.value = eval.mate;
-      else
-        score.kind = CHESS_UCI_SCORE_CP,
-        score.value = (int) CLAMP (eval.pawns * 100.0 + (eval.pawns < 0 ? -0.5 : 0.5), -100000, 100000);
       white_win = chess_eval_white_win (&eval);
-      chess_uci_score_format (score, CHESS_WHITE, text);
+      chess_uci_score_format (chess_eval_to_score (&eval), CHESS_WHITE, text);
     }
   else if (chess_game_node_is_main_line (core, shown))
     caissa_eval_graph_get_eval (graph, chess_game_node_ply (core, shown), &white_win, text);

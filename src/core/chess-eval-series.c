@@ -6,35 +6,41 @@
 #include <string.h>
 
 #include "chess-eval-series.h"
-#include "chess-uci.h"
 
-double
-chess_eval_white_win (const ChessPgnEval *eval)
+ChessUciScore
+chess_eval_to_score (const ChessPgnEval *eval)
 {
   ChessUciScore score = { 0 };
 
   if (eval->is_mate)
     {
-      /* "#0" (the side to move is mated) has no sign: count it as a mate
-       * already on the board, for the side that gave it. */
       score.kind = CHESS_UCI_SCORE_MATE;
       score.value = eval->mate;
-      if (eval->mate == 0)
-        return 0.5;
     }
   else
     {
       double cp = eval->pawns * 100.0;
 
       score.kind = CHESS_UCI_SCORE_CP;
-      /* Far beyond the model's clamp, and safe to convert. */
-      if (cp > 100000.0)
-        cp = 100000.0;
-      else if (cp < -100000.0)
-        cp = -100000.0;
+      /* A hundred pawns is beyond any real score (the model clamps at ten;
+       * chess_uci_score_to_cp counts mates from 100000). */
+      if (cp > 10000.0)
+        cp = 10000.0;
+      else if (cp < -10000.0)
+        cp = -10000.0;
       score.value = (int) (cp < 0 ? cp - 0.5 : cp + 0.5);
     }
-  return chess_uci_score_white_win_probability (score, CHESS_WHITE);
+  return score;
+}
+
+double
+chess_eval_white_win (const ChessPgnEval *eval)
+{
+  /* "#0" (the side to move is mated) has no sign: even, rather than a
+   * guess at who gave it. */
+  if (eval->is_mate && eval->mate == 0)
+    return 0.5;
+  return chess_uci_score_white_win_probability (chess_eval_to_score (eval), CHESS_WHITE);
 }
 
 bool

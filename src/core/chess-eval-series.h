@@ -12,6 +12,7 @@
 
 #include "chess-game.h"
 #include "chess-pgn.h"
+#include "chess-uci.h"
 
 typedef struct
 {
@@ -21,6 +22,11 @@ typedef struct
   double       white_win;  /* White's expected score 0..1 (0.5 without eval) */
   int64_t      clock_ms;   /* [%clk] after the move, -1 when none */
 } ChessEvalPoint;
+
+/* An [%eval] as a score for White to move (the form chess_uci_score_format
+ * and chess_uci_score_white_win_probability take with side CHESS_WHITE);
+ * pawns far beyond any real score are clamped. */
+ChessUciScore chess_eval_to_score (const ChessPgnEval *eval);
 
 /* White's expected score from an [%eval] (lichess's model, the same as
  * chess_uci_score_white_win_probability: mates at the ends). */
