@@ -299,23 +299,36 @@ graph_mapped (gpointer data)
   return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
 }
 
+/* Where ply is drawn, in the window's X coordinates. */
 static void
-click_graph (CaissaWindow    *window,
-             CaissaEvalGraph *graph,
-             guint            ply)
+graph_point (CaissaEvalGraph *graph,
+             guint            ply,
+             int             *x,
+             int             *y)
 {
   GtkNative *native = gtk_widget_get_native (GTK_WIDGET (graph));
   graphene_point_t at;
   double sx, sy;
-  g_autofree char *args = NULL;
 
   g_assert_true (gtk_widget_compute_point (GTK_WIDGET (graph), GTK_WIDGET (native),
                                            &GRAPHENE_POINT_INIT (caissa_eval_graph_ply_x (graph, ply),
                                                                  gtk_widget_get_height (GTK_WIDGET (graph)) / 2.0),
                                            &at));
   gtk_native_get_surface_transform (native, &sx, &sy);
-  args = g_strdup_printf ("mousemove --sync --window %lu %d %d click 1", window_xid (window),
-                          (int) (at.x + sx), (int) (at.y + sy));
+  *x = (int) (at.x + sx);
+  *y = (int) (at.y + sy);
+}
+
+static void
+click_graph (CaissaWindow    *window,
+             CaissaEvalGraph *graph,
+             guint            ply)
+{
+  g_autofree char *args = NULL;
+  int x, y;
+
+  graph_point (graph, ply, &x, &y);
+  args = g_strdup_printf ("mousemove --sync --window %lu %d %d click 1", window_xid (window), x, y);
   xdotool (args);
 }
 
@@ -350,6 +363,22 @@ test_eval_graph (void)
   test_util_assert_state (window, "eval-bar", "1 -2.50");
   click_graph (window, graph, 0);
   test_util_wait_state (window, "ply", "0");
+
+  /* A drag runs through the moves. */
+  {
+    g_autofree char *down = NULL, *move = NULL;
+    int x1, y1, x2, y2;
+
+    graph_point (graph, 1, &x1, &y1);
+    graph_point (graph, 4, &x2, &y2);
+    down = g_strdup_printf ("mousemove --sync --window %lu %d %d mousedown 1", window_xid (window), x1, y1);
+    xdotool (down);
+    test_util_wait_state (window, "ply", "1");
+    move = g_strdup_printf ("mousemove --sync --window %lu %d %d", window_xid (window), x2, y2);
+    xdotool (move);
+    test_util_wait_state (window, "ply", "4");
+    xdotool ("mouseup 1");
+  }
 
   /* A game without evals or clocks: no graph, no bar. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next-game", NULL);

@@ -194,7 +194,12 @@ caissa_eval_graph_snapshot (GtkWidget   *widget,
   /* Black's share above the curve, White's below (as the bar beside the
    * board), in the colours of the bar. */
   cairo_rectangle (cr, 0, 0, width, height);
-  cairo_set_source_rgb (cr, 0.20, 0.20, 0.22);
+  /* (Clock times alone are drawn on White's colour: no evaluation is
+   * shown as even.) */
+  if (self->n_evals > 0)
+    cairo_set_source_rgb (cr, 0.20, 0.20, 0.22);
+  else
+    cairo_set_source_rgb (cr, 0.93, 0.93, 0.91);
   cairo_fill (cr);
 
   if (self->n_evals > 0)
@@ -272,19 +277,39 @@ caissa_eval_graph_measure (GtkWidget      *widget,
 }
 
 static void
-pressed_cb (GtkGestureClick *gesture,
-            int              n_press,
-            double           x,
-            double           y,
-            CaissaEvalGraph *self)
+show_ply_at (CaissaEvalGraph *self,
+             double           x)
 {
-  guint ply;
+  ChessNodeId node;
 
   if (self->game == NULL || self->points->len < 2)
     return;
-  ply = ply_at (self, x);
-  caissa_game_go_to_node (self->game, g_array_index (self->points, ChessEvalPoint, ply).node);
+  node = g_array_index (self->points, ChessEvalPoint, ply_at (self, x)).node;
+  if (node != caissa_game_get_shown_node (self->game))
+    caissa_game_go_to_node (self->game, node);
+}
+
+/* A press shows the move under the pointer; dragging runs through them. */
+static void
+drag_begin_cb (GtkGestureDrag  *gesture,
+               double           x,
+               double           y,
+               CaissaEvalGraph *self)
+{
+  show_ply_at (self, x);
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+drag_update_cb (GtkGestureDrag  *gesture,
+                double           dx,
+                double           dy,
+                CaissaEvalGraph *self)
+{
+  double x, y;
+
+  if (gtk_gesture_drag_get_start_point (gesture, &x, &y))
+    show_ply_at (self, x + dx);
 }
 
 static void
@@ -380,13 +405,14 @@ caissa_eval_graph_class_init (CaissaEvalGraphClass *klass)
 static void
 caissa_eval_graph_init (CaissaEvalGraph *self)
 {
-  GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *drag = gtk_gesture_drag_new ();
 
   self->points = g_array_new (FALSE, TRUE, sizeof (ChessEvalPoint));
   self->marked = -1;
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);

@@ -2,7 +2,8 @@
  * under the move list (lichess's analysis board): White's expected score
  * from the [%eval] comments (mates at the ends, even in the middle), the
  * players' clocks from [%clk] as a second series, the shown move marked.
- * A click shows the move under the pointer. It hides itself when the game
+ * A click shows the move under the pointer, a drag runs through the
+ * moves. It hides itself when the game
  * has neither evals nor clocks, and while it is being played (neither in
  * analysis mode nor over).
  *
