@@ -272,7 +272,7 @@ caissa_eval_graph_measure (GtkWidget      *widget,
   else
     {
       *minimum = 48;
-      *natural = 72;
+      *natural = 96;
     }
 }
 
@@ -348,8 +348,13 @@ query_tooltip_cb (GtkWidget       *widget,
   if (ply == 0)
     g_string_append (text, _("Start position"));
   else
-    g_string_append_printf (text, "%u.%s %s", (ply + 1) / 2, ply % 2 ? "" : "…",
-                            chess_game_node_san (core, p->node));
+    {
+      /* Numbered as the move list numbers it (a game may start later). */
+      const ChessPosition *before = chess_game_node_position (core, chess_game_node_parent (core, p->node));
+
+      g_string_append_printf (text, before->side == CHESS_WHITE ? "%u. %s" : "%u… %s",
+                              (guint) before->fullmove, chess_game_node_san (core, p->node));
+    }
   if (caissa_eval_graph_get_eval (self, ply, &w, eval))
     g_string_append_printf (text, "  %s", eval);
   if (p->clock_ms >= 0)
