@@ -157,12 +157,12 @@ update_status (CaissaWindow *self)
   g_autofree char *substatus = NULL;
   const char *error_status;
 
-  if ((outcome != CAISSA_OUTCOME_NONE || caissa_game_get_analysis (game))
-      && (status = _caissa_window_shown_status (game)) != NULL)
-    ;
-  else if (outcome != CAISSA_OUTCOME_NONE)
+  /* A game looked at, shown before its end: the position shown. */
+  if (outcome != CAISSA_OUTCOME_NONE || caissa_game_get_analysis (game))
+    status = _caissa_window_shown_status (game);
+  if (status == NULL && outcome != CAISSA_OUTCOME_NONE)
     status = caissa_outcome_describe (outcome, caissa_game_get_outcome_reason (game));
-  else
+  else if (status == NULL)
     {
       const ChessPosition *end = game_end_position (game);
       gboolean white = end->side == CHESS_WHITE;
