@@ -28,6 +28,7 @@
  */
 #include <string.h>
 
+#include "chess-eval-series.h"
 #include "chess-fen.h"
 #include "chess-game.h"
 #include "chess-pgn.h"
@@ -478,6 +479,22 @@ check_game (const ChessGame *game)
     FUZZ_CHECK (chess_game_node_history (game, end, keys, 16) == chess_game_node_ply (game, end) + 1,
                 "history length");
     (void) chess_game_node_status (game, end);
+  }
+  /* The evaluation graph's series: one point per main-line position,
+   * expected scores within 0..1, counts within the points. */
+  {
+    ChessEvalPoint points[64];
+    unsigned n_evals, n_clocks;
+    unsigned n = chess_eval_series (game, points, 64, &n_evals, &n_clocks);
+    ChessNodeId end = chess_game_main_line_end (game, CHESS_NODE_ROOT);
+
+    FUZZ_CHECK (n == chess_game_node_ply (game, end) + 1, "%u eval points for %u plies", n,
+                chess_game_node_ply (game, end));
+    FUZZ_CHECK (n_evals <= n && n_clocks <= n && n_evals <= 64 && n_clocks <= 64, "eval counts");
+    for (unsigned i = 0; i < n && i < 64; i++)
+      FUZZ_CHECK (points[i].white_win >= 0.0 && points[i].white_win <= 1.0
+                  && chess_game_node_ply (game, points[i].node) == i,
+                  "eval point %u: %g", i, points[i].white_win);
   }
 }
 

@@ -114,7 +114,8 @@ clear_board (CaissaAnalysisPanel *self)
 {
   if (self->board != NULL)
     caissa_board_set_hint_arrow (self->board, CHESS_NO_SQUARE, CHESS_NO_SQUARE, CAISSA_BOARD_MARK_BLUE);
-  if (self->eval_bar != NULL)
+  /* (Closed, the bar shows the evaluations written in the game.) */
+  if (self->eval_bar != NULL && self->active)
     {
       caissa_eval_bar_set_fraction (self->eval_bar, 0.5);
       caissa_eval_bar_set_text (self->eval_bar, NULL);
@@ -344,9 +345,11 @@ restart_cb (gpointer data)
   clear_shown (self);
   gtk_label_set_label (GTK_LABEL (self->info_label), "");
   gtk_widget_set_visible (self->info_label, FALSE);
-  /* The bar says nothing while the panel does not analyse. */
-  if (self->eval_bar != NULL)
-    gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), self->active && self->blocked_reason == NULL);
+  /* The bar says nothing while the panel is blocked; closed, the panel
+   * leaves it to the evaluations written in the game
+   * (_caissa_window_engine_show_file_eval ()). */
+  if (self->eval_bar != NULL && self->active)
+    gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), self->blocked_reason == NULL);
 
   if (!self->active || self->game == NULL || self->blocked_reason != NULL)
     {

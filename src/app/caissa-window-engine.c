@@ -16,6 +16,7 @@
 #include "caissa-player-chooser.h"
 #include "caissa-window-autosave.h"
 #include "caissa-window-engine.h"
+#include "caissa-window-evals.h"
 #include "caissa-window-review-private.h"
 
 /* Room for the evaluation bar at the board's left, and its width. */
@@ -37,6 +38,7 @@ typedef struct
 
   CaissaAnalysisPanel *panel;
   CaissaEvalBar       *eval_bar;
+  gboolean             file_eval;  /* the bar shows the game's [%eval] */
   GtkToggleButton     *button;
 
   /* "Analyse this Game". */
@@ -432,7 +434,7 @@ panel_shown (EngineState *st,
 
   gtk_widget_set_visible (GTK_WIDGET (st->panel), shown);
   /* (The panel shows the bar while it analyses.) */
-  gtk_widget_set_margin_start (board, shown ? 12 + EVAL_BAR_ROOM : 12);
+  gtk_widget_set_margin_start (board, shown || st->file_eval ? 12 + EVAL_BAR_ROOM : 12);
   caissa_analysis_panel_set_active (st->panel, shown);
   if (shown)
     {
@@ -447,6 +449,30 @@ panel_shown (EngineState *st,
                                         g_settings_get_int (st->settings, "analysis-time"));
     }
   _caissa_window_engine_update (st->window);
+  /* The evaluations written in the game take the bar back. */
+  if (!shown)
+    _caissa_window_refresh (st->window);
+}
+
+/* The evaluation written in the game (caissa-window-evals.c), in the bar
+ * while the panel is closed: the engine's own takes precedence. */
+void
+_caissa_window_engine_show_file_eval (CaissaWindow *self,
+                                      gboolean      shown,
+                                      double        fraction,
+                                      const char   *text)
+{
+  EngineState *st = get_state (self);
+
+  if (st == NULL)
+    return;
+  st->file_eval = shown;
+  if (caissa_analysis_panel_get_active (st->panel))
+    return;
+  gtk_widget_set_margin_start (GTK_WIDGET (st->board), shown ? 12 + EVAL_BAR_ROOM : 12);
+  gtk_widget_set_visible (GTK_WIDGET (st->eval_bar), shown);
+  caissa_eval_bar_set_fraction (st->eval_bar, shown ? fraction : 0.5);
+  caissa_eval_bar_set_text (st->eval_bar, shown ? text : NULL);
 }
 
 static void
@@ -566,6 +592,7 @@ analysis_done_cb (GObject      *source,
 
   if (st == NULL || st->analysis != analysis)
     return;
+  _caissa_window_evals_set_analysis (window, NULL);
   gtk_widget_set_visible (st->analysis_box, FALSE);
   if (ok && !same_main_line (caissa_game_get_core_game (st->game), st->analysed))
     _caissa_window_add_toast (window, adw_toast_new (_("The game changed during the analysis: nothing was written")));
@@ -647,6 +674,7 @@ analyse_game_action (GtkWidget  *widget,
     caissa_game_analysis_set_depth (st->analysis, g_settings_get_int (st->settings, "game-analysis-depth"));
   st->analysis_cancel = g_cancellable_new ();
   g_signal_connect (st->analysis, "notify::n-done", G_CALLBACK (analysis_progress_cb), st);
+  _caissa_window_evals_set_analysis (self, st->analysis);
   gtk_progress_bar_set_fraction (st->analysis_progress, 0);
   gtk_progress_bar_set_text (st->analysis_progress, _("Starting the engine…"));
   gtk_widget_set_visible (st->analysis_box, TRUE);
@@ -791,6 +819,8 @@ _caissa_window_engine_describe (CaissaWindow *self,
   g_string_append_printf (out, "game-analysis %s\n", st->analysis != NULL ? "running"
                                                    : st->before != NULL ? "written" : "none");
   g_string_append_printf (out, "analysis-shown %d\n", gtk_widget_get_visible (GTK_WIDGET (st->panel)));
+  g_string_append_printf (out, "eval-bar %d %s\n", gtk_widget_get_visible (GTK_WIDGET (st->eval_bar)),
+                          caissa_eval_bar_get_text (st->eval_bar) ? caissa_eval_bar_get_text (st->eval_bar) : "-");
   g_string_append_printf (out, "analysis-blocked %d\n", blocked_reason (st) != NULL);
   g_string_append_printf (out, "analysis-lines %u\n", caissa_analysis_panel_get_n_lines_shown (st->panel));
   for (guint i = 0; i < caissa_analysis_panel_get_n_lines_shown (st->panel); i++)

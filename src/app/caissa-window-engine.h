@@ -49,6 +49,13 @@ gboolean            _caissa_window_engine_can_undo   (CaissaWindow   *self,
                                                       gboolean       *can);
 /* The status line while the engine is to move, or NULL. */
 char               *_caissa_window_engine_status     (CaissaWindow   *self);
+/* The bar beside the board shows the evaluation written in the game
+ * (shown, White's expected score, the score as written) while the
+ * analysis panel is closed. */
+void                _caissa_window_engine_show_file_eval (CaissaWindow *self,
+                                                          gboolean      shown,
+                                                          double        fraction,
+                                                          const char   *text);
 /* Game or clock state changed (from update_actions ()). */
 void                _caissa_window_engine_update     (CaissaWindow   *self);
 void                _caissa_window_engine_describe   (CaissaWindow   *self,

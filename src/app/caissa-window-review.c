@@ -957,19 +957,10 @@ _caissa_window_review_update_actions (CaissaWindowReview *review)
   idle = !review->saving;
   n_games = review->file ? g_list_model_get_n_items (G_LIST_MODEL (review->file)) : 0;
 
-  /* The window's own plain-key actions yield to a focused text field. */
-  if (busy)
-    {
-      static const char *const plain[] = {
-        "win.go-first", "win.go-previous", "win.go-next", "win.go-last", "win.flip",
-      };
-
-      for (guint i = 0; i < G_N_ELEMENTS (plain); i++)
-        gtk_widget_action_set_enabled (widget, plain[i], FALSE);
-    }
-  else
-    gtk_widget_action_set_enabled (widget, "win.go-next",
-                                   caissa_move_list_get_next_node (review->move_list) != CHESS_NODE_NONE);
+  /* The move buttons work wherever the focus is; their keys yield to a
+   * text field where it needs them (caissa-window-navigation.c). */
+  gtk_widget_action_set_enabled (widget, "win.go-next",
+                                 caissa_move_list_get_next_node (review->move_list) != CHESS_NODE_NONE);
 
   gtk_widget_action_set_enabled (widget, "win.variation-next",
                                  !busy && chess_game_node_n_children (core, shown) > 1);

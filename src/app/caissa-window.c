@@ -16,7 +16,9 @@
 #include "caissa-move-list.h"
 #include "caissa-new-game-dialog.h"
 #include "caissa-window-autosave.h"
+#include "caissa-window-evals.h"
 #include "caissa-window-explorer.h"
+#include "caissa-window-navigation.h"
 #include "caissa-window-engine.h"
 #include "caissa-preferences-window.h"
 #include "caissa-window-eco.h"
@@ -144,21 +146,23 @@ game_end_position (CaissaGame *game)
                                    caissa_game_get_node (game, caissa_game_get_n_plies (game)));
 }
 
-/* The status line speaks of the game (its end), not of the position shown. */
+/* The status line speaks of the game being played (its end), and of the
+ * position shown in a game looked at (from a file, or over). */
 static void
 update_status (CaissaWindow *self)
 {
   CaissaGame *game = self->game;
   CaissaOutcome outcome = caissa_game_get_outcome (game);
-  guint n_plies = caissa_game_get_n_plies (game);
-  guint ply = caissa_game_get_ply (game);
   g_autofree char *status = NULL;
   g_autofree char *substatus = NULL;
   const char *error_status;
 
-  if (outcome != CAISSA_OUTCOME_NONE)
+  /* A game looked at, shown before its end: the position shown. */
+  if (outcome != CAISSA_OUTCOME_NONE || caissa_game_get_analysis (game))
+    status = _caissa_window_shown_status (game);
+  if (status == NULL && outcome != CAISSA_OUTCOME_NONE)
     status = caissa_outcome_describe (outcome, caissa_game_get_outcome_reason (game));
-  else
+  else if (status == NULL)
     {
       const ChessPosition *end = game_end_position (game);
       gboolean white = end->side == CHESS_WHITE;
@@ -202,9 +206,8 @@ update_status (CaissaWindow *self)
   gtk_label_set_ellipsize (self->status_label, error_status != NULL ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), error_status);
 
-  if (substatus == NULL && ply != n_plies)
-    /* Translators: while looking at an earlier position of the game. */
-    substatus = g_strdup_printf (_("Showing move %u of %u"), ply, n_plies);
+  if (substatus == NULL)
+    substatus = _caissa_window_shown_move_text (game);
 
   gtk_label_set_label (self->status_label, status);
   gtk_widget_set_visible (GTK_WIDGET (self->substatus_label), substatus != NULL);
@@ -327,6 +330,7 @@ update_actions (CaissaWindow *self)
   gtk_widget_action_set_enabled (widget, "win.resign", in_progress);
   _caissa_window_review_update_actions (_caissa_window_get_review (self));
   _caissa_window_engine_update (self);
+  _caissa_window_evals_update (self);
 
   update_status (self);
   update_players (self);
@@ -1042,6 +1046,8 @@ caissa_window_init (CaissaWindow *self)
   _caissa_window_practice_init (self);
   _caissa_window_explorer_init (self);
   _caissa_window_engine_init (self);
+  _caissa_window_navigation_init (self);
+  _caissa_window_evals_init (self);
   update_actions (self);
 }
 
@@ -1256,6 +1262,7 @@ caissa_window_describe_state (CaissaWindow *self)
   g_string_append_printf (out, "narrow %d\n", caissa_adaptive_box_get_narrow (self->adaptive_box));
   /* The status line as shown, translated (tests/e2e/test-locale.sh). */
   g_string_append_printf (out, "status %s\n", gtk_label_get_label (self->status_label));
+  g_string_append_printf (out, "substatus %s\n", gtk_label_get_label (self->substatus_label));
   g_string_append_printf (out, "subtitle %s\n", adw_window_title_get_subtitle (self->window_title));
 
   /* Squares a1 and h8 in surface coordinates: the toplevel X window's own
@@ -1320,6 +1327,7 @@ caissa_window_describe_state (CaissaWindow *self)
   _caissa_window_practice_describe (self, out);
   _caissa_window_explorer_describe (self, out);
   _caissa_window_engine_describe (self, out);
+  _caissa_window_evals_describe (self, out);
 
   g_type_class_unref (outcome_class);
   g_type_class_unref (reason_class);
