@@ -15,6 +15,7 @@
 
 #include "chess-fen.h"
 #include "chess-pgn.h"
+#include "chess-posdb-sig.h"
 
 /* --- Small helpers -------------------------------------------------------------------------- */
 
@@ -939,6 +940,9 @@ struct _ChessPosdbBuild
   uint32_t                n_buckets;
   unsigned                n_parts;
   Part                   *parts;
+  /* The pattern signatures, CHESS_POSDB_SIG_WORDS a game (the parts
+   * write disjoint games). */
+  uint64_t               *sigs;
 };
 
 static inline uint32_t
@@ -1034,6 +1038,7 @@ chess_posdb_build_new (ChessPosdbBatch *const *batches,
     n_parts = (unsigned) n_batches;
   b->n_parts = n_parts;
   b->parts = xcalloc (n_parts, sizeof b->parts[0]);
+  b->sigs = xcalloc ((size_t) b->n_games * CHESS_POSDB_SIG_WORDS, sizeof b->sigs[0]);
   per_part = (b->n_moves + n_parts - 1) / n_parts;
   for (unsigned p = 0; p < n_parts; p++)
     {
@@ -1252,18 +1257,24 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
           const uint16_t *mv = batch->moves + r->moves;
           ChessPosition pos;
           unsigned side0;
+          uint64_t *sig = &b->sigs[(size_t) g * CHESS_POSDB_SIG_WORDS];
 
           if ((r->flags & GAME_UNREADABLE) || !view_start (&v, g, &pos))
             continue;
           side0 = pos.side & 1;
+          chess_posdb_sig_start (sig, &pos, (r->flags & GAME_FEN) != 0);
           /* The keys first, then the bucket lists: their heads are far
            * apart in memory, so each is fetched ahead of its use. */
           for (unsigned p = 0; ; p++)
             {
+              unsigned mover = pos.side & 1;
+              ChessBitboard own = pos.by_color[mover];
+
               keys[p] = pos.key;
               if (p >= r->plies)
                 break;
               chess_position_make_move (&pos, mv[p]);
+              chess_posdb_sig_move (sig, own, mover, &pos);
             }
           for (unsigned p = 0; p <= r->plies; p++)
             {
@@ -1347,6 +1358,7 @@ chess_posdb_build_free (ChessPosdbBuild *b)
   for (unsigned p = 0; p < b->n_parts; p++)
     part_free (&b->parts[p]);
   free (b->parts);
+  free (b->sigs);
   free (b->counts);
   free (b->hot);
   free (b);
@@ -1355,7 +1367,9 @@ chess_posdb_build_free (ChessPosdbBuild *b)
 /* --- The image ---------------------------------------------------------------------------------- */
 
 #define IMAGE_MAGIC   "CAISSAPX"
-#define IMAGE_VERSION 1
+/* 2: the pattern signatures (SEC_SIGS). An image of another version is
+ * refused ("another version") and the cache rebuilt. */
+#define IMAGE_VERSION 2
 #define ENDIAN_CHECK  0x0102030405060708ULL
 
 enum
@@ -1370,6 +1384,7 @@ enum
   SEC_POP_PLIES,   /* uint16_t[n_pop_games] */
   SEC_BUCKETS,     /* uint64_t[n_buckets + 1], offsets into SEC_RARE */
   SEC_RARE,        /* varints */
+  SEC_SIGS,        /* uint64_t[CHESS_POSDB_SIG_WORDS * n_games] */
   N_SECTIONS
 };
 
@@ -1577,6 +1592,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       n_pop_games * 2,
       ((uint64_t) b->n_buckets + 1) * 8,
       rare_len,
+      (uint64_t) b->n_games * CHESS_POSDB_SIG_WORDS * 8,
     };
     off = align8 (sizeof h);
     for (int s = 0; s < N_SECTIONS; s++)
@@ -1638,6 +1654,8 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
         fo += batch->fen_len;
       }
   }
+
+  memcpy (img + h.sections[SEC_SIGS].offset, b->sigs, h.sections[SEC_SIGS].length);
 
   /* Popular positions. */
   {
@@ -1757,6 +1775,7 @@ struct _ChessPosdb
   const uint64_t           *buckets;
   const uint8_t            *rare;
   uint64_t                  rare_len;
+  const uint64_t           *sigs;
 };
 
 bool
@@ -1834,6 +1853,7 @@ chess_posdb_open (const void *data,
       h->n_pop_games * 2,
       (n_buckets + 1) * 8,
       UINT64_MAX,
+      (uint64_t) h->n_games * CHESS_POSDB_SIG_WORDS * 8,
     };
 
     if (h->n_moves > UINT32_MAX || h->n_fens > h->n_games || h->n_pop > ((uint64_t) 1 << 40)
@@ -1869,6 +1889,7 @@ chess_posdb_open (const void *data,
   db->buckets = (const uint64_t *) (img + h->sections[SEC_BUCKETS].offset);
   db->rare = img + h->sections[SEC_RARE].offset;
   db->rare_len = h->sections[SEC_RARE].length;
+  db->sigs = (const uint64_t *) (img + h->sections[SEC_SIGS].offset);
 
   /* Every offset the queries follow. */
   for (uint32_t i = 0; i < h->n_games; i++)
@@ -2048,6 +2069,9 @@ chess_posdb_pattern (const ChessPosdb      *db,
                      ChessPosdbMatches     *matches,
                      const volatile int    *cancel)
 {
+  ChessPosdbSigQuery q;
+
+  chess_posdb_sig_query (&q, pattern);
   if (end_game > db->h.n_games)
     end_game = db->h.n_games;
   for (uint32_t g = first_game; g < end_game; g++)
@@ -2056,6 +2080,9 @@ chess_posdb_pattern (const ChessPosdb      *db,
 
       if (cancel != NULL && (g & 1023) == 0 && *cancel)
         return;
+      if (q.any && !chess_posdb_sig_may_match (&q, &db->sigs[(size_t) g * CHESS_POSDB_SIG_WORDS],
+                                               (db->view.games[g].flags & GAME_FEN) != 0))
+        continue;
       ply = replay_pattern (&db->view, g, pattern);
       if (ply >= 0)
         chess_posdb_matches_add (matches, g, (uint32_t) ply);
