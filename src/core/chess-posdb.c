@@ -901,6 +901,17 @@ typedef struct
   uint32_t ply;
 } PopGame;
 
+/* A rare positions' bucket while building: its fields side by side, so
+ * that a ply touches one cache line of them (the buckets are many and
+ * each ply lands in a random one). */
+typedef struct
+{
+  uint32_t last;   /* the last game added, or NONE32 */
+  uint32_t head;   /* first and last Chunk, or NONE32 */
+  uint32_t tail;
+  uint32_t len;    /* bytes */
+} Bucket;
+
 typedef struct
 {
   size_t    batch_begin, batch_end;
@@ -918,7 +929,7 @@ typedef struct
   PopGame  *pgames;
   size_t    n_pgames, cap_pgames;
   /* rare positions: per bucket the games, as varint deltas in chunks */
-  uint32_t *b_last, *b_head, *b_tail, *b_len;
+  Bucket   *bk;
   Chunk    *chunks;
   size_t    n_chunks, cap_chunks;
 } Part;
@@ -1163,7 +1174,7 @@ part_rare_byte (Part     *pt,
                 uint32_t  bucket,
                 uint8_t   byte)
 {
-  uint32_t t = pt->b_tail[bucket];
+  uint32_t t = pt->bk[bucket].tail;
 
   if (t == NONE32 || pt->chunks[t].len == CHUNK_DATA)
     {
@@ -1175,13 +1186,13 @@ part_rare_byte (Part     *pt,
       pt->chunks[c].next = NONE32;
       pt->chunks[c].len = 0;
       if (t == NONE32)
-        pt->b_head[bucket] = c;
+        pt->bk[bucket].head = c;
       else
         pt->chunks[t].next = c;
-      pt->b_tail[bucket] = t = c;
+      pt->bk[bucket].tail = t = c;
     }
   pt->chunks[t].data[pt->chunks[t].len++] = byte;
-  pt->b_len[bucket]++;
+  pt->bk[bucket].len++;
 }
 
 static inline unsigned
@@ -1234,13 +1245,9 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
   uint64_t *keys = xmalloc ((UINT16_MAX + 1) * sizeof keys[0]);
   uint32_t *bucket_of = xmalloc ((UINT16_MAX + 1) * sizeof bucket_of[0]);
 
-  pt->b_last = xmalloc (b->n_buckets * sizeof (uint32_t));
-  pt->b_head = xmalloc (b->n_buckets * sizeof (uint32_t));
-  pt->b_tail = xmalloc (b->n_buckets * sizeof (uint32_t));
-  pt->b_len = xcalloc (b->n_buckets, sizeof (uint32_t));
-  memset (pt->b_last, 0xff, b->n_buckets * sizeof (uint32_t));
-  memset (pt->b_head, 0xff, b->n_buckets * sizeof (uint32_t));
-  memset (pt->b_tail, 0xff, b->n_buckets * sizeof (uint32_t));
+  pt->bk = xmalloc (b->n_buckets * sizeof pt->bk[0]);
+  for (uint32_t k = 0; k < b->n_buckets; k++)
+    pt->bk[k] = (Bucket) { NONE32, NONE32, NONE32, 0 };
   for (size_t i = pt->batch_begin; i < pt->batch_end; i++)
     total += b->batches[i]->n_moves;
 
@@ -1301,27 +1308,25 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
                   uint32_t bucket = (uint32_t) (key >> shift);
 
                   bucket_of[p] = bucket;
-                  __builtin_prefetch (&pt->b_last[bucket], 1);
-                  __builtin_prefetch (&pt->b_tail[bucket], 1);
-                  __builtin_prefetch (&pt->b_len[bucket], 1);
+                  __builtin_prefetch (&pt->bk[bucket], 1);
                 }
             }
           for (unsigned p = 0; p <= r->plies; p++)
-            if (bucket_of[p] != NONE32 && pt->b_tail[bucket_of[p]] != NONE32)
-              __builtin_prefetch (&pt->chunks[pt->b_tail[bucket_of[p]]], 1);
+            if (bucket_of[p] != NONE32 && pt->bk[bucket_of[p]].tail != NONE32)
+              __builtin_prefetch (&pt->chunks[pt->bk[bucket_of[p]].tail], 1);
           for (unsigned p = 0; p <= r->plies; p++)
             {
               uint32_t bucket = bucket_of[p];
 
-              if (bucket != NONE32 && pt->b_last[bucket] != g)
+              if (bucket != NONE32 && pt->bk[bucket].last != g)
                 {
                   uint8_t buf[5];
-                  uint32_t prev = pt->b_last[bucket];
+                  uint32_t prev = pt->bk[bucket].last;
                   unsigned n = varint_put (buf, prev == NONE32 ? g : g - prev);
 
                   for (unsigned k = 0; k < n; k++)
                     part_rare_byte (pt, bucket, buf[k]);
-                  pt->b_last[bucket] = g;
+                  pt->bk[bucket].last = g;
                 }
             }
           done += r->plies;
@@ -1343,10 +1348,7 @@ part_free (Part *pt)
   free (pt->pmoves);
   free (pt->pm_table);
   free (pt->pgames);
-  free (pt->b_last);
-  free (pt->b_head);
-  free (pt->b_tail);
-  free (pt->b_len);
+  free (pt->bk);
   free (pt->chunks);
 }
 
@@ -1527,10 +1529,10 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
         {
           Part *pt = &b->parts[p];
 
-          if (pt->b_len[k] == 0)
+          if (pt->bk[k].len == 0)
             continue;
           if (last == NONE32)
-            rare_len += pt->b_len[k];
+            rare_len += pt->bk[k].len;
           else
             {
               uint8_t tmp[5];
@@ -1538,13 +1540,13 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
               uint8_t buf[10];
               unsigned n = 0, used;
 
-              for (uint32_t ci = pt->b_head[k]; ci != NONE32 && n < 5; ci = pt->chunks[ci].next)
+              for (uint32_t ci = pt->bk[k].head; ci != NONE32 && n < 5; ci = pt->chunks[ci].next)
                 for (unsigned j = 0; j < pt->chunks[ci].len && n < 5; j++)
                   buf[n++] = pt->chunks[ci].data[j];
               used = varint_get (buf, buf + n, &first);
-              rare_len += pt->b_len[k] - used + varint_put (tmp, first - last);
+              rare_len += pt->bk[k].len - used + varint_put (tmp, first - last);
             }
-          last = pt->b_last[k];
+          last = pt->bk[k].last;
         }
     }
 
@@ -1719,9 +1721,9 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
             uint8_t head[5];
             unsigned n_head = 0;
 
-            if (pt->b_len[k] == 0)
+            if (pt->bk[k].len == 0)
               continue;
-            for (uint32_t ci = pt->b_head[k]; ci != NONE32; ci = pt->chunks[ci].next)
+            for (uint32_t ci = pt->bk[k].head; ci != NONE32; ci = pt->chunks[ci].next)
               for (unsigned j = 0; j < pt->chunks[ci].len; j++)
                 {
                   uint8_t byte = pt->chunks[ci].data[j];
@@ -1742,7 +1744,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
                   first = false;
                   rare[o++] = byte;
                 }
-            last = pt->b_last[k];
+            last = pt->bk[k].last;
           }
       }
     buckets[b->n_buckets] = o;
