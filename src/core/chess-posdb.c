@@ -1614,7 +1614,16 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       chess_posdb_build_free (b);
       return NULL;
     }
-  memset (img, 0, off);
+  /* Every section is written whole below: only the header's room and the
+   * padding after each section are zeroed here (a memset of the whole
+   * image would be one more pass over hundreds of megabytes). */
+  memset (img, 0, h.sections[0].offset);
+  for (int s = 0; s < N_SECTIONS; s++)
+    {
+      uint64_t end = h.sections[s].offset + h.sections[s].length;
+
+      memset (img + end, 0, (s + 1 < N_SECTIONS ? h.sections[s + 1].offset : off) - end);
+    }
   games = (GameRec *) (img + h.sections[SEC_GAMES].offset);
   moves = (uint16_t *) (img + h.sections[SEC_MOVES].offset);
   fen_index = (uint32_t *) (img + h.sections[SEC_FEN_INDEX].offset);
@@ -1683,6 +1692,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
         pop[k].n_games = n_games;
         pop[k].first_move = (uint32_t) pm;
         pop[k].n_moves = t->n_moves;
+        pop[k].reserved = 0;
         memcpy (pop_moves + pm, t->moves, t->n_moves * sizeof t->moves[0]);
         pm += t->n_moves;
         pg += n_games;
