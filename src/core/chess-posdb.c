@@ -759,6 +759,12 @@ chess_posdb_batch_parse (uint32_t        first_game,
   chess_pgn_parser_feed (parser, data, len);
   chess_pgn_parser_finish (parser);
   chess_pgn_parser_free (parser);
+  /* The batch is kept until the image is built: no room to spare. */
+  if (b->cap_moves > b->n_moves)
+    {
+      b->moves = xrealloc (b->moves, b->n_moves * sizeof b->moves[0]);
+      b->cap_moves = b->n_moves;
+    }
   /* Games the parser never started (an entry of comments only) keep no
    * moves; their offsets must still be in range. */
   for (uint32_t i = 0; i < n_games; i++)
@@ -870,6 +876,7 @@ chess_posdb_batch_pattern (const ChessPosdbBatch *b,
 
 /* The rare positions' game lists grow in chunks of 64 bytes. */
 #define CHUNK_DATA 59
+#define CHUNK_BLOCK 32768u
 typedef struct
 {
   uint32_t next;
@@ -930,8 +937,10 @@ typedef struct
   size_t    n_pgames, cap_pgames;
   /* rare positions: per bucket the games, as varint deltas in chunks */
   Bucket   *bk;
-  Chunk    *chunks;
-  size_t    n_chunks, cap_chunks;
+  /* (In blocks of CHUNK_BLOCK that never move: a growing array would
+   * hold the old and the new copy at once, hundreds of megabytes.) */
+  Chunk   **blocks;
+  size_t    n_chunks, n_blocks, cap_blocks;
 } Part;
 
 struct _ChessPosdbBuild
@@ -1169,6 +1178,13 @@ part_pop_move (Part          *pt,
   stat_add_game (&pm->st, r, side);
 }
 
+static inline Chunk *
+chunk_at (const Part *pt,
+          uint32_t    c)
+{
+  return &pt->blocks[c / CHUNK_BLOCK][c % CHUNK_BLOCK];
+}
+
 static inline void
 part_rare_byte (Part     *pt,
                 uint32_t  bucket,
@@ -1176,22 +1192,29 @@ part_rare_byte (Part     *pt,
 {
   uint32_t t = pt->bk[bucket].tail;
 
-  if (t == NONE32 || pt->chunks[t].len == CHUNK_DATA)
+  if (t == NONE32 || chunk_at (pt, t)->len == CHUNK_DATA)
     {
       uint32_t c;
 
-      if (pt->n_chunks + 1 > pt->cap_chunks)
-        grow ((void **) &pt->chunks, &pt->cap_chunks, pt->n_chunks + 1, sizeof pt->chunks[0]);
+      if (pt->n_chunks == pt->n_blocks * CHUNK_BLOCK)
+        {
+          grow ((void **) &pt->blocks, &pt->cap_blocks, pt->n_blocks + 1, sizeof pt->blocks[0]);
+          pt->blocks[pt->n_blocks++] = xmalloc (CHUNK_BLOCK * sizeof (Chunk));
+        }
       c = (uint32_t) pt->n_chunks++;
-      pt->chunks[c].next = NONE32;
-      pt->chunks[c].len = 0;
+      chunk_at (pt, c)->next = NONE32;
+      chunk_at (pt, c)->len = 0;
       if (t == NONE32)
         pt->bk[bucket].head = c;
       else
-        pt->chunks[t].next = c;
+        chunk_at (pt, t)->next = c;
       pt->bk[bucket].tail = t = c;
     }
-  pt->chunks[t].data[pt->chunks[t].len++] = byte;
+  {
+    Chunk *ch = chunk_at (pt, t);
+
+    ch->data[ch->len++] = byte;
+  }
   pt->bk[bucket].len++;
 }
 
@@ -1313,7 +1336,7 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
             }
           for (unsigned p = 0; p <= r->plies; p++)
             if (bucket_of[p] != NONE32 && pt->bk[bucket_of[p]].tail != NONE32)
-              __builtin_prefetch (&pt->chunks[pt->bk[bucket_of[p]].tail], 1);
+              __builtin_prefetch (chunk_at (pt, pt->bk[bucket_of[p]].tail), 1);
           for (unsigned p = 0; p <= r->plies; p++)
             {
               uint32_t bucket = bucket_of[p];
@@ -1349,7 +1372,9 @@ part_free (Part *pt)
   free (pt->pm_table);
   free (pt->pgames);
   free (pt->bk);
-  free (pt->chunks);
+  for (size_t i = 0; i < pt->n_blocks; i++)
+    free (pt->blocks[i]);
+  free (pt->blocks);
 }
 
 void
@@ -1540,9 +1565,9 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
               uint8_t buf[10];
               unsigned n = 0, used;
 
-              for (uint32_t ci = pt->bk[k].head; ci != NONE32 && n < 5; ci = pt->chunks[ci].next)
-                for (unsigned j = 0; j < pt->chunks[ci].len && n < 5; j++)
-                  buf[n++] = pt->chunks[ci].data[j];
+              for (uint32_t ci = pt->bk[k].head; ci != NONE32 && n < 5; ci = chunk_at (pt, ci)->next)
+                for (unsigned j = 0; j < chunk_at (pt, ci)->len && n < 5; j++)
+                  buf[n++] = chunk_at (pt, ci)->data[j];
               used = varint_get (buf, buf + n, &first);
               rare_len += pt->bk[k].len - used + varint_put (tmp, first - last);
             }
@@ -1733,10 +1758,10 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
 
             if (pt->bk[k].len == 0)
               continue;
-            for (uint32_t ci = pt->bk[k].head; ci != NONE32; ci = pt->chunks[ci].next)
-              for (unsigned j = 0; j < pt->chunks[ci].len; j++)
+            for (uint32_t ci = pt->bk[k].head; ci != NONE32; ci = chunk_at (pt, ci)->next)
+              for (unsigned j = 0; j < chunk_at (pt, ci)->len; j++)
                 {
-                  uint8_t byte = pt->chunks[ci].data[j];
+                  uint8_t byte = chunk_at (pt, ci)->data[j];
 
                   if (first && last != NONE32)
                     {
