@@ -672,6 +672,68 @@ check_patterns (Fixture *f)
     }
 }
 
+/* Patterns made from positions the games reach (a few of their pieces,
+ * sometimes the side to move or the whole material): the image's search,
+ * which skips games by their signatures, must find every game a replay
+ * of all of them finds, at the same ply. */
+static void
+check_random_patterns (Fixture *f,
+                       guint    n_patterns)
+{
+  GRand *rand = g_rand_new_with_seed (99);
+  guint done = 0, matched = 0;
+
+  while (done < n_patterns)
+    {
+      guint g = g_rand_int_range (rand, 0, f->games->len);
+      RefGame *r = &g_array_index (f->games, RefGame, g);
+      ChessPosdbMatches want = { 0 }, got = { 0 };
+      ChessPosPattern pt;
+      ChessPosition pos;
+      guint n_pieces;
+      uint32_t n = chess_posdb_n_games (f->db);
+      char text[128];
+
+      if (!r->ok)
+        continue;
+      position_at (f, g, g_rand_int_range (rand, 0, r->keys->len), &pos);
+      memset (&pt, 0, sizeof pt);
+      pt.side = g_rand_boolean (rand) ? -1 : pos.side;
+      n_pieces = g_rand_int_range (rand, 1, 5);
+      for (guint k = 0; k < n_pieces; k++)
+        {
+          guint sq = g_rand_int_range (rand, 0, 64);
+          ChessPiece pc = pos.board[sq];
+
+          if (pc == CHESS_NO_PIECE)
+            continue;
+          pt.pieces[chess_piece_color (pc)][chess_piece_type (pc)] |= (ChessBitboard) 1 << sq;
+          pt.any |= (ChessBitboard) 1 << sq;
+        }
+      if (g_rand_int_range (rand, 0, 5) == 0)
+        {
+          pt.has_material = true;
+          for (int c = 0; c < 2; c++)
+            for (int t = CHESS_PAWN; t <= CHESS_KING; t++)
+              {
+                pt.material[c][t] = (uint8_t) chess_popcount (pos.by_type[t] & pos.by_color[c]);
+                pt.n_material += pt.material[c][t];
+              }
+        }
+      ref_pattern (f, &pt, &want);
+      g_assert_cmpuint (want.n, >=, 1);
+      chess_posdb_pattern (f->db, &pt, 0, n / 2, &got, NULL);
+      chess_posdb_pattern (f->db, &pt, n / 2, n, &got, NULL);
+      assert_matches_equal (&want, &got, chess_pos_pattern_write (&pt, text));
+      matched += want.n;
+      chess_posdb_matches_clear (&want);
+      chess_posdb_matches_clear (&got);
+      done++;
+    }
+  g_test_message ("%u random patterns, %u matches", n_patterns, matched);
+  g_rand_free (rand);
+}
+
 static void
 test_real_looking (void)
 {
@@ -696,6 +758,7 @@ test_real_looking (void)
   g_test_message ("%u positions checked", checked);
   g_assert_cmpuint (checked, >=, 2000);
   check_patterns (f);
+  check_random_patterns (f, 100);
   fixture_free (f);
 }
 
@@ -711,6 +774,7 @@ test_generated (void)
   free (one);
   g_assert_cmpuint (check_many (f), >=, 2000);
   check_patterns (f);
+  check_random_patterns (f, 60);
   fixture_free (f);
 }
 
@@ -750,6 +814,34 @@ test_damaged (void)
       tried++;
     }
   g_assert_cmpuint (tried, >, 100);
+  g_free (copy);
+  fixture_free (f);
+}
+
+/* An image of another version (the version field at byte 8, right after
+ * the magic), even with every checksum right, is refused and never read:
+ * the model then rebuilds the cache. */
+static void
+test_version (void)
+{
+  Fixture *f = fixture_new (generated_text (50), 16, 1);
+  uint8_t *copy = g_malloc (f->image_len);
+  static const uint32_t others[] = { 0, 1, 3, 0x02000000 };
+  ChessPosdbSource source;
+  ChessError error;
+  uint32_t version;
+
+  memcpy (&version, f->image + 8, 4);
+  g_assert_cmpuint (version, ==, 2);
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      memcpy (copy, f->image, f->image_len);
+      memcpy (copy + 8, &others[i], 4);
+      chess_posdb_reseal (copy, f->image_len);
+      g_assert_false (chess_posdb_peek_source (copy, f->image_len, &source));
+      g_assert_null (chess_posdb_open (copy, f->image_len, &error));
+      g_assert_nonnull (strstr (error.message, "another version"));
+    }
   g_free (copy);
   fixture_free (f);
 }
@@ -809,5 +901,6 @@ main (int    argc,
   g_test_add_func ("/core/posdb/real-looking", test_real_looking);
   g_test_add_func ("/core/posdb/generated", test_generated);
   g_test_add_func ("/core/posdb/damaged", test_damaged);
+  g_test_add_func ("/core/posdb/version", test_version);
   return g_test_run ();
 }

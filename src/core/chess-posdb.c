@@ -15,6 +15,7 @@
 
 #include "chess-fen.h"
 #include "chess-pgn.h"
+#include "chess-posdb-sig.h"
 
 /* --- Small helpers -------------------------------------------------------------------------- */
 
@@ -758,6 +759,12 @@ chess_posdb_batch_parse (uint32_t        first_game,
   chess_pgn_parser_feed (parser, data, len);
   chess_pgn_parser_finish (parser);
   chess_pgn_parser_free (parser);
+  /* The batch is kept until the image is built: no room to spare. */
+  if (b->cap_moves > b->n_moves)
+    {
+      b->moves = xrealloc (b->moves, b->n_moves * sizeof b->moves[0]);
+      b->cap_moves = b->n_moves;
+    }
   /* Games the parser never started (an entry of comments only) keep no
    * moves; their offsets must still be in range. */
   for (uint32_t i = 0; i < n_games; i++)
@@ -869,6 +876,7 @@ chess_posdb_batch_pattern (const ChessPosdbBatch *b,
 
 /* The rare positions' game lists grow in chunks of 64 bytes. */
 #define CHUNK_DATA 59
+#define CHUNK_BLOCK 32768u
 typedef struct
 {
   uint32_t next;
@@ -900,6 +908,17 @@ typedef struct
   uint32_t ply;
 } PopGame;
 
+/* A rare positions' bucket while building: its fields side by side, so
+ * that a ply touches one cache line of them (the buckets are many and
+ * each ply lands in a random one). */
+typedef struct
+{
+  uint32_t last;   /* the last game added, or NONE32 */
+  uint32_t head;   /* first and last Chunk, or NONE32 */
+  uint32_t tail;
+  uint32_t len;    /* bytes */
+} Bucket;
+
 typedef struct
 {
   size_t    batch_begin, batch_end;
@@ -917,9 +936,11 @@ typedef struct
   PopGame  *pgames;
   size_t    n_pgames, cap_pgames;
   /* rare positions: per bucket the games, as varint deltas in chunks */
-  uint32_t *b_last, *b_head, *b_tail, *b_len;
-  Chunk    *chunks;
-  size_t    n_chunks, cap_chunks;
+  Bucket   *bk;
+  /* (In blocks of CHUNK_BLOCK that never move: a growing array would
+   * hold the old and the new copy at once, hundreds of megabytes.) */
+  Chunk   **blocks;
+  size_t    n_chunks, n_blocks, cap_blocks;
 } Part;
 
 struct _ChessPosdbBuild
@@ -939,6 +960,9 @@ struct _ChessPosdbBuild
   uint32_t                n_buckets;
   unsigned                n_parts;
   Part                   *parts;
+  /* The pattern signatures, CHESS_POSDB_SIG_WORDS a game (the parts
+   * write disjoint games). */
+  uint64_t               *sigs;
 };
 
 static inline uint32_t
@@ -1034,6 +1058,7 @@ chess_posdb_build_new (ChessPosdbBatch *const *batches,
     n_parts = (unsigned) n_batches;
   b->n_parts = n_parts;
   b->parts = xcalloc (n_parts, sizeof b->parts[0]);
+  b->sigs = xcalloc ((size_t) b->n_games * CHESS_POSDB_SIG_WORDS, sizeof b->sigs[0]);
   per_part = (b->n_moves + n_parts - 1) / n_parts;
   for (unsigned p = 0; p < n_parts; p++)
     {
@@ -1153,30 +1178,44 @@ part_pop_move (Part          *pt,
   stat_add_game (&pm->st, r, side);
 }
 
+static inline Chunk *
+chunk_at (const Part *pt,
+          uint32_t    c)
+{
+  return &pt->blocks[c / CHUNK_BLOCK][c % CHUNK_BLOCK];
+}
+
 static inline void
 part_rare_byte (Part     *pt,
                 uint32_t  bucket,
                 uint8_t   byte)
 {
-  uint32_t t = pt->b_tail[bucket];
+  uint32_t t = pt->bk[bucket].tail;
 
-  if (t == NONE32 || pt->chunks[t].len == CHUNK_DATA)
+  if (t == NONE32 || chunk_at (pt, t)->len == CHUNK_DATA)
     {
       uint32_t c;
 
-      if (pt->n_chunks + 1 > pt->cap_chunks)
-        grow ((void **) &pt->chunks, &pt->cap_chunks, pt->n_chunks + 1, sizeof pt->chunks[0]);
+      if (pt->n_chunks == pt->n_blocks * CHUNK_BLOCK)
+        {
+          grow ((void **) &pt->blocks, &pt->cap_blocks, pt->n_blocks + 1, sizeof pt->blocks[0]);
+          pt->blocks[pt->n_blocks++] = xmalloc (CHUNK_BLOCK * sizeof (Chunk));
+        }
       c = (uint32_t) pt->n_chunks++;
-      pt->chunks[c].next = NONE32;
-      pt->chunks[c].len = 0;
+      chunk_at (pt, c)->next = NONE32;
+      chunk_at (pt, c)->len = 0;
       if (t == NONE32)
-        pt->b_head[bucket] = c;
+        pt->bk[bucket].head = c;
       else
-        pt->chunks[t].next = c;
-      pt->b_tail[bucket] = t = c;
+        chunk_at (pt, t)->next = c;
+      pt->bk[bucket].tail = t = c;
     }
-  pt->chunks[t].data[pt->chunks[t].len++] = byte;
-  pt->b_len[bucket]++;
+  {
+    Chunk *ch = chunk_at (pt, t);
+
+    ch->data[ch->len++] = byte;
+  }
+  pt->bk[bucket].len++;
 }
 
 static inline unsigned
@@ -1229,13 +1268,9 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
   uint64_t *keys = xmalloc ((UINT16_MAX + 1) * sizeof keys[0]);
   uint32_t *bucket_of = xmalloc ((UINT16_MAX + 1) * sizeof bucket_of[0]);
 
-  pt->b_last = xmalloc (b->n_buckets * sizeof (uint32_t));
-  pt->b_head = xmalloc (b->n_buckets * sizeof (uint32_t));
-  pt->b_tail = xmalloc (b->n_buckets * sizeof (uint32_t));
-  pt->b_len = xcalloc (b->n_buckets, sizeof (uint32_t));
-  memset (pt->b_last, 0xff, b->n_buckets * sizeof (uint32_t));
-  memset (pt->b_head, 0xff, b->n_buckets * sizeof (uint32_t));
-  memset (pt->b_tail, 0xff, b->n_buckets * sizeof (uint32_t));
+  pt->bk = xmalloc (b->n_buckets * sizeof pt->bk[0]);
+  for (uint32_t k = 0; k < b->n_buckets; k++)
+    pt->bk[k] = (Bucket) { NONE32, NONE32, NONE32, 0 };
   for (size_t i = pt->batch_begin; i < pt->batch_end; i++)
     total += b->batches[i]->n_moves;
 
@@ -1252,18 +1287,24 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
           const uint16_t *mv = batch->moves + r->moves;
           ChessPosition pos;
           unsigned side0;
+          uint64_t *sig = &b->sigs[(size_t) g * CHESS_POSDB_SIG_WORDS];
 
           if ((r->flags & GAME_UNREADABLE) || !view_start (&v, g, &pos))
             continue;
           side0 = pos.side & 1;
+          chess_posdb_sig_start (sig, &pos, (r->flags & GAME_FEN) != 0);
           /* The keys first, then the bucket lists: their heads are far
            * apart in memory, so each is fetched ahead of its use. */
           for (unsigned p = 0; ; p++)
             {
+              unsigned mover = pos.side & 1;
+              ChessBitboard own = pos.by_color[mover];
+
               keys[p] = pos.key;
               if (p >= r->plies)
                 break;
               chess_position_make_move (&pos, mv[p]);
+              chess_posdb_sig_move (sig, own, mover, &pos);
             }
           for (unsigned p = 0; p <= r->plies; p++)
             {
@@ -1290,27 +1331,25 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
                   uint32_t bucket = (uint32_t) (key >> shift);
 
                   bucket_of[p] = bucket;
-                  __builtin_prefetch (&pt->b_last[bucket], 1);
-                  __builtin_prefetch (&pt->b_tail[bucket], 1);
-                  __builtin_prefetch (&pt->b_len[bucket], 1);
+                  __builtin_prefetch (&pt->bk[bucket], 1);
                 }
             }
           for (unsigned p = 0; p <= r->plies; p++)
-            if (bucket_of[p] != NONE32 && pt->b_tail[bucket_of[p]] != NONE32)
-              __builtin_prefetch (&pt->chunks[pt->b_tail[bucket_of[p]]], 1);
+            if (bucket_of[p] != NONE32 && pt->bk[bucket_of[p]].tail != NONE32)
+              __builtin_prefetch (chunk_at (pt, pt->bk[bucket_of[p]].tail), 1);
           for (unsigned p = 0; p <= r->plies; p++)
             {
               uint32_t bucket = bucket_of[p];
 
-              if (bucket != NONE32 && pt->b_last[bucket] != g)
+              if (bucket != NONE32 && pt->bk[bucket].last != g)
                 {
                   uint8_t buf[5];
-                  uint32_t prev = pt->b_last[bucket];
+                  uint32_t prev = pt->bk[bucket].last;
                   unsigned n = varint_put (buf, prev == NONE32 ? g : g - prev);
 
                   for (unsigned k = 0; k < n; k++)
                     part_rare_byte (pt, bucket, buf[k]);
-                  pt->b_last[bucket] = g;
+                  pt->bk[bucket].last = g;
                 }
             }
           done += r->plies;
@@ -1332,11 +1371,10 @@ part_free (Part *pt)
   free (pt->pmoves);
   free (pt->pm_table);
   free (pt->pgames);
-  free (pt->b_last);
-  free (pt->b_head);
-  free (pt->b_tail);
-  free (pt->b_len);
-  free (pt->chunks);
+  free (pt->bk);
+  for (size_t i = 0; i < pt->n_blocks; i++)
+    free (pt->blocks[i]);
+  free (pt->blocks);
 }
 
 void
@@ -1347,6 +1385,7 @@ chess_posdb_build_free (ChessPosdbBuild *b)
   for (unsigned p = 0; p < b->n_parts; p++)
     part_free (&b->parts[p]);
   free (b->parts);
+  free (b->sigs);
   free (b->counts);
   free (b->hot);
   free (b);
@@ -1355,7 +1394,9 @@ chess_posdb_build_free (ChessPosdbBuild *b)
 /* --- The image ---------------------------------------------------------------------------------- */
 
 #define IMAGE_MAGIC   "CAISSAPX"
-#define IMAGE_VERSION 1
+/* 2: the pattern signatures (SEC_SIGS). An image of another version is
+ * refused ("another version") and the cache rebuilt. */
+#define IMAGE_VERSION 2
 #define ENDIAN_CHECK  0x0102030405060708ULL
 
 enum
@@ -1370,6 +1411,7 @@ enum
   SEC_POP_PLIES,   /* uint16_t[n_pop_games] */
   SEC_BUCKETS,     /* uint64_t[n_buckets + 1], offsets into SEC_RARE */
   SEC_RARE,        /* varints */
+  SEC_SIGS,        /* uint64_t[CHESS_POSDB_SIG_WORDS * n_games] */
   N_SECTIONS
 };
 
@@ -1512,10 +1554,10 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
         {
           Part *pt = &b->parts[p];
 
-          if (pt->b_len[k] == 0)
+          if (pt->bk[k].len == 0)
             continue;
           if (last == NONE32)
-            rare_len += pt->b_len[k];
+            rare_len += pt->bk[k].len;
           else
             {
               uint8_t tmp[5];
@@ -1523,13 +1565,13 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
               uint8_t buf[10];
               unsigned n = 0, used;
 
-              for (uint32_t ci = pt->b_head[k]; ci != NONE32 && n < 5; ci = pt->chunks[ci].next)
-                for (unsigned j = 0; j < pt->chunks[ci].len && n < 5; j++)
-                  buf[n++] = pt->chunks[ci].data[j];
+              for (uint32_t ci = pt->bk[k].head; ci != NONE32 && n < 5; ci = chunk_at (pt, ci)->next)
+                for (unsigned j = 0; j < chunk_at (pt, ci)->len && n < 5; j++)
+                  buf[n++] = chunk_at (pt, ci)->data[j];
               used = varint_get (buf, buf + n, &first);
-              rare_len += pt->b_len[k] - used + varint_put (tmp, first - last);
+              rare_len += pt->bk[k].len - used + varint_put (tmp, first - last);
             }
-          last = pt->b_last[k];
+          last = pt->bk[k].last;
         }
     }
 
@@ -1577,6 +1619,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       n_pop_games * 2,
       ((uint64_t) b->n_buckets + 1) * 8,
       rare_len,
+      (uint64_t) b->n_games * CHESS_POSDB_SIG_WORDS * 8,
     };
     off = align8 (sizeof h);
     for (int s = 0; s < N_SECTIONS; s++)
@@ -1596,7 +1639,16 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       chess_posdb_build_free (b);
       return NULL;
     }
-  memset (img, 0, off);
+  /* Every section is written whole below: only the header's room and the
+   * padding after each section are zeroed here (a memset of the whole
+   * image would be one more pass over hundreds of megabytes). */
+  memset (img, 0, h.sections[0].offset);
+  for (int s = 0; s < N_SECTIONS; s++)
+    {
+      uint64_t end = h.sections[s].offset + h.sections[s].length;
+
+      memset (img + end, 0, (s + 1 < N_SECTIONS ? h.sections[s + 1].offset : off) - end);
+    }
   games = (GameRec *) (img + h.sections[SEC_GAMES].offset);
   moves = (uint16_t *) (img + h.sections[SEC_MOVES].offset);
   fen_index = (uint32_t *) (img + h.sections[SEC_FEN_INDEX].offset);
@@ -1639,6 +1691,8 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       }
   }
 
+  memcpy (img + h.sections[SEC_SIGS].offset, b->sigs, h.sections[SEC_SIGS].length);
+
   /* Popular positions. */
   {
     ChessPosdbTree *t = xmalloc (sizeof *t);
@@ -1663,6 +1717,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
         pop[k].n_games = n_games;
         pop[k].first_move = (uint32_t) pm;
         pop[k].n_moves = t->n_moves;
+        pop[k].reserved = 0;
         memcpy (pop_moves + pm, t->moves, t->n_moves * sizeof t->moves[0]);
         pm += t->n_moves;
         pg += n_games;
@@ -1701,12 +1756,12 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
             uint8_t head[5];
             unsigned n_head = 0;
 
-            if (pt->b_len[k] == 0)
+            if (pt->bk[k].len == 0)
               continue;
-            for (uint32_t ci = pt->b_head[k]; ci != NONE32; ci = pt->chunks[ci].next)
-              for (unsigned j = 0; j < pt->chunks[ci].len; j++)
+            for (uint32_t ci = pt->bk[k].head; ci != NONE32; ci = chunk_at (pt, ci)->next)
+              for (unsigned j = 0; j < chunk_at (pt, ci)->len; j++)
                 {
-                  uint8_t byte = pt->chunks[ci].data[j];
+                  uint8_t byte = chunk_at (pt, ci)->data[j];
 
                   if (first && last != NONE32)
                     {
@@ -1724,7 +1779,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
                   first = false;
                   rare[o++] = byte;
                 }
-            last = pt->b_last[k];
+            last = pt->bk[k].last;
           }
       }
     buckets[b->n_buckets] = o;
@@ -1757,6 +1812,7 @@ struct _ChessPosdb
   const uint64_t           *buckets;
   const uint8_t            *rare;
   uint64_t                  rare_len;
+  const uint64_t           *sigs;
 };
 
 bool
@@ -1834,6 +1890,7 @@ chess_posdb_open (const void *data,
       h->n_pop_games * 2,
       (n_buckets + 1) * 8,
       UINT64_MAX,
+      (uint64_t) h->n_games * CHESS_POSDB_SIG_WORDS * 8,
     };
 
     if (h->n_moves > UINT32_MAX || h->n_fens > h->n_games || h->n_pop > ((uint64_t) 1 << 40)
@@ -1869,6 +1926,7 @@ chess_posdb_open (const void *data,
   db->buckets = (const uint64_t *) (img + h->sections[SEC_BUCKETS].offset);
   db->rare = img + h->sections[SEC_RARE].offset;
   db->rare_len = h->sections[SEC_RARE].length;
+  db->sigs = (const uint64_t *) (img + h->sections[SEC_SIGS].offset);
 
   /* Every offset the queries follow. */
   for (uint32_t i = 0; i < h->n_games; i++)
@@ -2048,6 +2106,9 @@ chess_posdb_pattern (const ChessPosdb      *db,
                      ChessPosdbMatches     *matches,
                      const volatile int    *cancel)
 {
+  ChessPosdbSigQuery q;
+
+  chess_posdb_sig_query (&q, pattern);
   if (end_game > db->h.n_games)
     end_game = db->h.n_games;
   for (uint32_t g = first_game; g < end_game; g++)
@@ -2056,6 +2117,9 @@ chess_posdb_pattern (const ChessPosdb      *db,
 
       if (cancel != NULL && (g & 1023) == 0 && *cancel)
         return;
+      if (q.any && !chess_posdb_sig_may_match (&q, &db->sigs[(size_t) g * CHESS_POSDB_SIG_WORDS],
+                                               (db->view.games[g].flags & GAME_FEN) != 0))
+        continue;
       ply = replay_pattern (&db->view, g, pattern);
       if (ply >= 0)
         chess_posdb_matches_add (matches, g, (uint32_t) ply);

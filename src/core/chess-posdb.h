@@ -48,6 +48,9 @@
  *            position of the bucket; those few games are replayed to find
  *            the plies, moves and to drop the games that only share the
  *            bucket.
+ *   sigs     32 bytes a game: which (colour, piece, square) its main line
+ *            holds at some ply (chess-posdb-sig.h), so that a pattern
+ *            search replays only the games that may match.
  *
  * A game whose text cannot be read (a PGN error anywhere in it) is left
  * out of every answer. Only the main line counts. The result is the
