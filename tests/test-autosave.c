@@ -854,6 +854,106 @@ test_save_cost (Fixture       *f,
   g_assert_cmpint (st.st_size, <, 16384);
 }
 
+/* --- Against the computer ------------------------------------------------------------------ */
+
+/* A game against the engine keeps it — command, side, level, think time —
+ * through the file and a resume; a game that stops being one (the
+ * engine dropped, "Continue as a Human Game") forgets it. */
+static void
+test_engine_opponent (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(CaissaSavedGame) saved = NULL;
+  g_autoptr(CaissaAutosave) again = NULL;
+  g_autofree char *path2 = g_build_filename (f->dir, "again.ini", NULL);
+  g_autofree char *text = NULL;
+  CaissaColor side = CAISSA_COLOR_NONE;
+  guint level = 0, move_time = 0;
+  guint writes;
+
+  caissa_autosave_set_engine (f->autosave, "/usr/games/stockfish", CAISSA_COLOR_BLACK, 3, 5000);
+  if (f->clock != NULL)
+    {
+      g_assert_true (caissa_clock_press (f->clock, CAISSA_COLOR_BLACK, NULL));
+      move_and_press (f, "e4 e5 Nf3");
+    }
+  else
+    plays (f->game, "e4 e5 Nf3");
+  caissa_autosave_flush (f->autosave);
+  g_assert_true (g_file_get_contents (f->path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\nengine=/usr/games/stockfish\n"));
+  g_assert_nonnull (strstr (text, "\nengine-side=black\n"));
+
+  saved = load (f);
+  g_assert_cmpstr (caissa_saved_game_get_engine (saved, &side, &level, &move_time), ==, "/usr/games/stockfish");
+  g_assert_cmpint (side, ==, CAISSA_COLOR_BLACK);
+  g_assert_cmpuint (level, ==, 3);
+  g_assert_cmpuint (move_time, ==, 5000);
+
+  /* Resumed by another autosave (a restarted Caissa): it has the engine,
+   * and writes it on at the next change. */
+  f->game2 = caissa_game_new ();
+  if (f->clock != NULL)
+    {
+      f->clock2 = caissa_clock_new ();
+      caissa_clock_set_time_func (f->clock2, fake_now, &f->later, NULL);
+    }
+  again = caissa_autosave_new (path2);
+  g_assert_true (caissa_autosave_resume (again, saved, f->game2, f->clock2, NULL));
+  g_assert_cmpstr (caissa_autosave_get_engine (again, &side, &level, &move_time), ==, "/usr/games/stockfish");
+  g_assert_cmpint (side, ==, CAISSA_COLOR_BLACK);
+  g_assert_cmpuint (level, ==, 3);
+  g_assert_cmpuint (move_time, ==, 5000);
+  if (f->clock2 != NULL)
+    g_assert_true (caissa_clock_resume (f->clock2, NULL));
+  play (f->game2, "Nc6");
+  caissa_autosave_flush (again);
+  g_clear_pointer (&saved, caissa_saved_game_free);
+  {
+    g_autoptr(GError) error = NULL;
+
+    saved = caissa_saved_game_load (path2, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_cmpstr (caissa_saved_game_get_engine (saved, &side, NULL, NULL), ==, "/usr/games/stockfish");
+  g_assert_cmpint (side, ==, CAISSA_COLOR_BLACK);
+  g_assert_cmpuint (caissa_saved_game_get_n_plies (saved), ==, 4);
+  caissa_autosave_set_game (again, NULL);
+
+  /* The same opponent set again writes nothing; none any more does. */
+  writes = caissa_autosave_get_n_writes (f->autosave);
+  caissa_autosave_set_engine (f->autosave, "/usr/games/stockfish", CAISSA_COLOR_BLACK, 3, 5000);
+  caissa_autosave_flush (f->autosave);
+  g_assert_cmpuint (caissa_autosave_get_n_writes (f->autosave), ==, writes);
+  caissa_autosave_set_engine (f->autosave, NULL, CAISSA_COLOR_NONE, 0, 0);
+  caissa_autosave_flush (f->autosave);
+  g_assert_cmpuint (caissa_autosave_get_n_writes (f->autosave), >, writes);
+  g_clear_pointer (&saved, caissa_saved_game_free);
+  saved = load (f);
+  g_assert_null (caissa_saved_game_get_engine (saved, NULL, NULL, NULL));
+  g_assert_null (caissa_autosave_get_engine (f->autosave, NULL, NULL, NULL));
+}
+
+/* Levels and think times out of range are brought within it (the file
+ * never holds what the reader refuses). */
+static void
+test_engine_clamped (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(CaissaSavedGame) saved = NULL;
+  guint level = 0, move_time = 0;
+  CaissaColor side = CAISSA_COLOR_NONE;
+
+  caissa_autosave_set_engine (f->autosave, "stockfish", CAISSA_COLOR_WHITE, 99, 1);
+  plays (f->game, "d4");
+  caissa_autosave_flush (f->autosave);
+  saved = load (f);
+  g_assert_cmpstr (caissa_saved_game_get_engine (saved, &side, &level, &move_time), ==, "stockfish");
+  g_assert_cmpint (side, ==, CAISSA_COLOR_WHITE);
+  g_assert_cmpuint (level, ==, 8);
+  g_assert_cmpuint (move_time, ==, 100);
+}
+
 /* --- Corrupt files ------------------------------------------------------------------------ */
 
 typedef struct
@@ -894,6 +994,14 @@ static const Corrupt corrupt_files[] = {
   { "offer-from-side-to-move", GOOD_HEAD GOOD_PGN "draw-offer=white\n", "from the side to move" },
   { "both-barred", GOOD_HEAD GOOD_PGN "offer-blocked-white=true\noffer-blocked-black=true\n", "both players" },
   { "bad-boolean", GOOD_HEAD GOOD_PGN "awaiting-press=perhaps\n", "awaiting-press" },
+  { "engine-bad-side", GOOD_HEAD GOOD_PGN "engine=stockfish\nengine-side=both\nengine-level=3\n"
+    "engine-move-time=2000\n", "engine-side" },
+  { "engine-no-level", GOOD_HEAD GOOD_PGN "engine=stockfish\nengine-side=black\nengine-move-time=2000\n",
+    "engine-level" },
+  { "engine-level-9", GOOD_HEAD GOOD_PGN "engine=stockfish\nengine-side=black\nengine-level=9\n"
+    "engine-move-time=2000\n", "“engine-level” is not between 1 and 8" },
+  { "engine-move-time-words", GOOD_HEAD GOOD_PGN "engine=stockfish\nengine-side=white\nengine-level=2\n"
+    "engine-move-time=soon\n", "engine-move-time" },
   { "finished", GOOD_HEAD "pgn=1. f3 e5 2. g4 Qh4# 0-1\n", "already ended" },
   { "resigned", GOOD_HEAD "pgn=[Result \"1-0\"]\\n\\n1. e4 1-0\n", "already ended" },
   { "truncated", NULL, "moves cannot be read" },
@@ -1117,6 +1225,9 @@ main (int   argc,
   ADD ("/model/autosave/timed/flag-removes", "300+2", test_timed_flag_removes);
   ADD ("/model/autosave/timed/periods", "2/60:300", test_timed_periods);
   ADD ("/model/autosave/timed/save-cost", "3600+30", test_save_cost);
+  ADD ("/model/autosave/untimed/engine", NULL, test_engine_opponent);
+  ADD ("/model/autosave/timed/engine", "300+2", test_engine_opponent);
+  ADD ("/model/autosave/untimed/engine-clamped", NULL, test_engine_clamped);
 #undef ADD
   g_test_add_func ("/model/autosave/default-path", test_default_path);
   g_test_add_func ("/model/review-keep/roundtrip", test_review_keep);

@@ -19,6 +19,7 @@
 #include "caissa-board.h"
 #include "caissa-time-words.h"
 #include "caissa-window-autosave.h"
+#include "caissa-window-engine.h"
 #include "caissa-window-review-private.h"
 #include "chess-clock.h"
 
@@ -156,6 +157,7 @@ resume (CaissaWindow    *self,
   caissa_board_set_flipped (CAISSA_BOARD (caissa_window_get_board (self)),
                             caissa_saved_game_get_flipped (saved));
   keep_game (self);
+  _caissa_window_engine_resumed (self, saved);
   /* Translators: after the unfinished game came back; its clocks (if
    * any) wait, paused, for the players. */
   toast (self, caissa_game_get_clock (game) != NULL

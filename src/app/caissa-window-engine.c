@@ -106,6 +106,21 @@ engine_command (EngineState *st)
 static void start_player (EngineState *st, CaissaEngine *engine, CaissaColor side);
 static void panel_shown (EngineState *st, gboolean shown);
 
+/* The game kept on disk remembers its computer opponent, if any. */
+static void
+keep_engine (EngineState *st)
+{
+  CaissaAutosave *autosave = _caissa_window_get_autosave (st->window);
+
+  if (autosave == NULL)
+    return;
+  if (st->player == NULL)
+    caissa_autosave_set_engine (autosave, NULL, CAISSA_COLOR_NONE, 0, 0);
+  else
+    caissa_autosave_set_engine (autosave, caissa_engine_get_command (caissa_engine_player_get_engine (st->player)),
+                                caissa_engine_player_get_side (st->player), st->level, st->move_time_ms);
+}
+
 static void
 drop_player (EngineState *st)
 {
@@ -115,6 +130,7 @@ drop_player (EngineState *st)
   g_signal_handlers_disconnect_by_data (caissa_engine_player_get_engine (st->player), st);
   g_clear_object (&st->player);
   caissa_board_set_interactive (st->board, TRUE);
+  keep_engine (st);
 }
 
 static void
@@ -264,6 +280,7 @@ start_player (EngineState  *st,
   g_signal_connect (engine, "notify::name", G_CALLBACK (engine_name_cb), st);
   engine_name_cb (engine, NULL, st);
   update_board (st);
+  keep_engine (st);
   _caissa_window_engine_update (st->window);
 }
 
@@ -317,6 +334,27 @@ caissa_window_prepare_engine (CaissaWindow *self)
   st->spare = caissa_engine_new (command);
   caissa_engine_apply_stored_options (st->spare, st->settings);
   caissa_engine_start_async (st->spare, NULL, NULL, NULL);
+}
+
+void
+_caissa_window_engine_resumed (CaissaWindow    *self,
+                               CaissaSavedGame *saved)
+{
+  EngineState *st = get_state (self);
+  g_autoptr(CaissaEngine) engine = NULL;
+  CaissaColor side = CAISSA_COLOR_NONE;
+  const char *command;
+
+  if (st == NULL)
+    return;
+  drop_player (st);
+  command = caissa_saved_game_get_engine (saved, &side, &st->level, &st->move_time_ms);
+  if (command == NULL)
+    return;
+  engine = caissa_engine_new (command);
+  caissa_engine_apply_stored_options (engine, st->settings);
+  /* (The board's side was resumed with the game.) */
+  start_player (st, engine, side);
 }
 
 CaissaEnginePlayer *
@@ -814,7 +852,16 @@ _caissa_window_engine_describe (CaissaWindow *self,
                           st->player == NULL ? "none"
                           : caissa_engine_player_get_side (st->player) == CAISSA_COLOR_WHITE ? "white" : "black");
   if (st->player != NULL)
-    g_string_append_printf (out, "engine-thinking %d\n", caissa_engine_player_get_thinking (st->player));
+    {
+      CaissaEngine *engine = caissa_engine_player_get_engine (st->player);
+      const char *pid = caissa_engine_get_identifier (engine);
+
+      g_string_append_printf (out, "engine-thinking %d\n", caissa_engine_player_get_thinking (st->player));
+      g_string_append_printf (out, "engine-level %u\n", st->level);
+      g_string_append_printf (out, "engine-move-time %u\n", st->move_time_ms);
+      g_string_append_printf (out, "engine-command %s\n", caissa_engine_get_command (engine));
+      g_string_append_printf (out, "engine-pid %s\n", pid != NULL ? pid : "none");
+    }
   g_string_append_printf (out, "board-interactive %d\n", caissa_board_get_interactive (st->board));
   g_string_append_printf (out, "game-analysis %s\n", st->analysis != NULL ? "running"
                                                    : st->before != NULL ? "written" : "none");

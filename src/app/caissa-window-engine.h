@@ -15,6 +15,8 @@
 #include "caissa-engine-player.h"
 #include "caissa-window.h"
 
+#include "caissa-autosave.h"
+
 G_BEGIN_DECLS
 
 /* The engine plays side (NONE: nobody) of the game just started, at level
@@ -42,6 +44,11 @@ void                _caissa_window_engine_class_init (GtkWidgetClass *widget_cla
 void                _caissa_window_engine_init       (CaissaWindow   *self);
 /* A new game (or another game loaded) ends the engine's part in the old. */
 void                _caissa_window_engine_game_started (CaissaWindow *self);
+/* A game resumed from the autosave (caissa-window-autosave.c): against
+ * the engine it was played against, if any, on its side, level and
+ * think time. */
+void                _caissa_window_engine_resumed    (CaissaWindow    *self,
+                                                      CaissaSavedGame *saved);
 /* Undo in a game against the engine (its reply goes too); FALSE when
  * the engine has no part in the game (the window's own undo applies). */
 gboolean            _caissa_window_engine_undo       (CaissaWindow   *self);

@@ -18,6 +18,7 @@
 #include "caissa-atomic.h"
 #include "caissa-autosave.h"
 #include "caissa-autosave-clock.h"
+#include "caissa-autosave-engine.h"
 #include "chess-pgn.h"
 
 #define FORMAT_VERSION 1
@@ -104,6 +105,7 @@ struct _CaissaSavedGame
   gboolean     auto_press;
   gboolean     claim_pending;
   gboolean     flipped;
+  CaissaAutosaveEngine engine;
   GDateTime   *saved_at;
   char        *serial;
   /* The clock was running when saved, and its state comes from PATH.clock
@@ -132,6 +134,7 @@ caissa_saved_game_free (CaissaSavedGame *saved)
   g_free (saved->black_name);
   g_clear_pointer (&saved->saved_at, g_date_time_unref);
   g_free (saved->serial);
+  _caissa_autosave_engine_clear (&saved->engine);
   g_free (saved);
 }
 
@@ -288,6 +291,12 @@ parse_saved_game (CaissaSavedGame  *saved,
       || !read_boolean (file, "claim-pending", &saved->claim_pending, path, error)
       || !read_boolean (file, "flipped", &saved->flipped, path, error))
     return FALSE;
+  {
+    g_autofree char *reason = NULL;
+
+    if (!_caissa_autosave_engine_read (&saved->engine, file, GROUP, &reason))
+      return corrupt (error, path, "%s", reason);
+  }
 
   /* A declined player may not offer until the opponent has: never both
    * at once, and not beside a standing offer. */
@@ -720,6 +729,7 @@ struct _CaissaAutosave
   CaissaGame  *game;
   CaissaClock *clock;
   gboolean     flipped;
+  CaissaAutosaveEngine engine;
   guint        save_id;
   guint        n_writes;
   /* The message of the last failure reported, so a disk that stays full
@@ -864,6 +874,7 @@ serialize (CaissaAutosave *self,
   g_key_file_set_boolean (file, GROUP, "auto-press", caissa_game_get_auto_press (game));
   g_key_file_set_boolean (file, GROUP, "claim-pending", caissa_game_get_claim_pending (game));
   g_key_file_set_boolean (file, GROUP, "flipped", self->flipped);
+  _caissa_autosave_engine_write (&self->engine, file, GROUP);
   g_key_file_set_string (file, GROUP, "pgn", pgn);
 
   return g_key_file_to_data (file, len, NULL);
@@ -1311,6 +1322,7 @@ caissa_autosave_resume (CaissaAutosave   *self,
   self->offer_blocked[0] = saved->offer_blocked[0];
   self->offer_blocked[1] = saved->offer_blocked[1];
   self->flipped = saved->flipped;
+  _caissa_autosave_engine_copy (&self->engine, &saved->engine);
   /* Until the resumed game changes, the file on disk is the one read. */
   g_free (self->serial);
   self->serial = g_strdup (saved->serial);
@@ -1336,6 +1348,40 @@ caissa_autosave_get_flipped (CaissaAutosave *self)
 {
   g_return_val_if_fail (CAISSA_IS_AUTOSAVE (self), FALSE);
   return self->flipped;
+}
+
+void
+caissa_autosave_set_engine (CaissaAutosave *self,
+                            const char     *command,
+                            CaissaColor     side,
+                            guint           level,
+                            guint           move_time_ms)
+{
+  g_return_if_fail (CAISSA_IS_AUTOSAVE (self));
+  g_return_if_fail (command == NULL || side == CAISSA_COLOR_WHITE || side == CAISSA_COLOR_BLACK);
+
+  if (_caissa_autosave_engine_set (&self->engine, command, side, level, move_time_ms) && self->game != NULL)
+    schedule_save (self);
+}
+
+const char *
+caissa_autosave_get_engine (CaissaAutosave *self,
+                            CaissaColor    *side,
+                            guint          *level,
+                            guint          *move_time_ms)
+{
+  g_return_val_if_fail (CAISSA_IS_AUTOSAVE (self), NULL);
+  return _caissa_autosave_engine_get (&self->engine, side, level, move_time_ms);
+}
+
+const char *
+caissa_saved_game_get_engine (CaissaSavedGame *saved,
+                              CaissaColor     *side,
+                              guint           *level,
+                              guint           *move_time_ms)
+{
+  g_return_val_if_fail (saved != NULL, NULL);
+  return _caissa_autosave_engine_get (&saved->engine, side, level, move_time_ms);
 }
 
 void
@@ -1416,6 +1462,7 @@ caissa_autosave_finalize (GObject *object)
   g_free (self->path);
   g_free (self->reported_error);
   g_free (self->serial);
+  _caissa_autosave_engine_clear (&self->engine);
   g_clear_pointer (&self->queued, job_free);
   g_main_context_unref (self->context);
   writer_unref (self->writer);

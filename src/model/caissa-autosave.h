@@ -22,7 +22,8 @@
  *   offer: a player whose offer was declined may not offer again until
  *   the opponent has), awaiting-press, press-required, auto-press,
  *   claim-pending, white-name, black-name, time-control, flipped,
- *   saved-at (local time, ISO 8601)
+ *   saved-at (local time, ISO 8601); against the computer also engine
+ *   (its command), engine-side, engine-level, engine-move-time (ms)
  *
  * Only a game worth resuming is kept (caissa_autosave_is_worth_keeping():
  * played, not analysed, not over, with a move made or the clock started).
@@ -100,6 +101,13 @@ CaissaColor      caissa_saved_game_get_draw_offer (CaissaSavedGame *saved);
 gboolean         caissa_saved_game_get_offer_blocked (CaissaSavedGame *saved,
                                                       CaissaColor      color);
 gboolean         caissa_saved_game_get_flipped    (CaissaSavedGame *saved);
+/* The computer opponent the game was played against (its command, NULL
+ * when both sides are people), with its side, level (1–8) and think time
+ * per move in a game without a clock (any out pointer may be NULL). */
+const char      *caissa_saved_game_get_engine     (CaissaSavedGame *saved,
+                                                   CaissaColor     *side,
+                                                   guint           *level,
+                                                   guint           *move_time_ms);
 /* The player who moved last still owes the press of his clock. */
 gboolean         caissa_saved_game_get_awaiting_press (CaissaSavedGame *saved);
 /* When it was saved (local time), or NULL if the file does not say. */
@@ -153,6 +161,19 @@ gboolean         caissa_autosave_resume           (CaissaAutosave  *self,
 void             caissa_autosave_set_flipped      (CaissaAutosave  *self,
                                                    gboolean         flipped);
 gboolean         caissa_autosave_get_flipped      (CaissaAutosave  *self);
+/* The computer opponent of the game kept (command NULL: none), written
+ * with it (keys engine, engine-side, engine-level, engine-move-time) and
+ * given back by caissa_autosave_resume(). The window sets it when a game
+ * against the engine starts or stops being one. */
+void             caissa_autosave_set_engine       (CaissaAutosave  *self,
+                                                   const char      *command,
+                                                   CaissaColor      side,
+                                                   guint            level,
+                                                   guint            move_time_ms);
+const char      *caissa_autosave_get_engine       (CaissaAutosave  *self,
+                                                   CaissaColor     *side,
+                                                   guint           *level,
+                                                   guint           *move_time_ms);
 
 /* Saves now (or removes the file when the game is not worth keeping).
  * On failure the previous file, if any, is intact. */
