@@ -377,8 +377,13 @@ caissa_eval_graph_dispose (GObject *object)
 {
   CaissaEvalGraph *self = CAISSA_EVAL_GRAPH (object);
 
-  caissa_eval_graph_set_analysis (self, NULL);
-  caissa_eval_graph_set_game (self, NULL);
+  /* (Not through the setters: nothing to redraw any more.) */
+  if (self->analysis != NULL)
+    g_signal_handlers_disconnect_by_data (self->analysis, self);
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->analysis);
+  g_clear_object (&self->game);
 
   G_OBJECT_CLASS (caissa_eval_graph_parent_class)->dispose (object);
 }
@@ -465,8 +470,7 @@ caissa_eval_graph_set_analysis (CaissaEvalGraph    *self,
   g_set_object (&self->analysis, analysis);
   if (analysis != NULL)
     g_signal_connect_swapped (analysis, "notify::n-done", G_CALLBACK (game_notify_cb), self);
-  if (self->game != NULL || analysis == NULL)
-    caissa_eval_graph_refresh (self);
+  caissa_eval_graph_refresh (self);
 }
 
 guint
