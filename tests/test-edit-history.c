@@ -1,0 +1,161 @@
+/* test-edit-history.c — undo and redo of a reviewed game's edits
+ * (caissa-edit-history.h).
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "caissa-edit-history.h"
+#include "chess-pgn.h"
+
+static ChessGame *
+read_game (const char *pgn)
+{
+  ChessError err = { 0 };
+  ChessGame *game = chess_pgn_read_game (pgn, strlen (pgn), &err, NULL);
+
+  g_assert_nonnull (game);
+  return game;
+}
+
+static char *
+write_game (const ChessGame *game)
+{
+  size_t len = 0;
+  char *text = chess_pgn_write_game (game, &len);
+
+  return text;
+}
+
+static void
+count_cb (GObject    *object,
+          GParamSpec *pspec,
+          guint      *count)
+{
+  (*count)++;
+}
+
+/* Three edits, undone and redone: each step gives back the tree and the
+ * node shown as they were; a new edit after undos drops the redo list. */
+static void
+test_undo_redo (void)
+{
+  g_autoptr(CaissaEditHistory) history = caissa_edit_history_new ();
+  ChessGame *game = read_game ("1. e4 e5 2. Nf3 Nc6 *");
+  ChessNodeId e4 = chess_game_node_next (game, CHESS_NODE_ROOT);
+  ChessNodeId nf3 = chess_game_node_next (game, chess_game_node_next (game, e4));
+  g_autofree char *t0 = write_game (game);
+  g_autofree char *t1 = NULL, *t2 = NULL, *t3 = NULL;
+  ChessGame *back;
+  ChessNodeId shown = CHESS_NODE_NONE;
+  guint n_undo = 0, n_redo = 0;
+
+  g_signal_connect (history, "notify::can-undo", G_CALLBACK (count_cb), &n_undo);
+  g_signal_connect (history, "notify::can-redo", G_CALLBACK (count_cb), &n_redo);
+  g_assert_false (caissa_edit_history_get_can_undo (history));
+  caissa_edit_history_reset (history, game, e4);
+  g_assert_false (caissa_edit_history_get_can_undo (history));
+  g_assert_true (caissa_edit_history_get_at_saved (history));
+
+  chess_game_node_add_nag (game, e4, 1);
+  t1 = write_game (game);
+  caissa_edit_history_push (history, game, e4, e4, "NAG");
+  g_assert_cmpuint (n_undo, ==, 1);
+  g_assert_false (caissa_edit_history_get_at_saved (history));
+
+  chess_game_node_set_comment (game, nf3, CHESS_COMMENT_AFTER, "the best");
+  t2 = write_game (game);
+  caissa_edit_history_push (history, game, nf3, nf3, "Comment");
+
+  chess_game_set_result (game, "1-0");
+  t3 = write_game (game);
+  caissa_edit_history_push (history, game, nf3, CHESS_NODE_ROOT, "Result");
+  g_assert_cmpuint (caissa_edit_history_get_n_states (history), ==, 4);
+  g_assert_cmpstr (caissa_edit_history_get_undo_label (history), ==, "Result");
+
+  {
+    const char *expect[] = { t2, t1, t0 };
+    ChessNodeId expect_shown[] = { nf3, nf3, e4 };
+
+    for (guint i = 0; i < 3; i++)
+      {
+        g_autofree char *text = NULL;
+
+        back = caissa_edit_history_undo (history, &shown);
+        g_assert_nonnull (back);
+        text = write_game (back);
+        g_assert_cmpstr (text, ==, expect[i]);
+        g_assert_cmpuint (shown, ==, expect_shown[i]);
+        chess_game_free (back);
+      }
+  }
+  g_assert_null (caissa_edit_history_undo (history, &shown));
+  g_assert_false (caissa_edit_history_get_can_undo (history));
+  g_assert_true (caissa_edit_history_get_at_saved (history));
+  g_assert_cmpuint (n_undo, ==, 2);
+  g_assert_cmpuint (n_redo, ==, 1);
+
+  back = caissa_edit_history_redo (history, &shown);
+  {
+    g_autofree char *text = write_game (back);
+
+    g_assert_cmpstr (text, ==, t1);
+    g_assert_cmpuint (shown, ==, e4);
+  }
+  chess_game_free (back);
+  g_assert_cmpstr (caissa_edit_history_get_redo_label (history), ==, "Comment");
+
+  /* A new edit here: "Comment" and "Result" cannot be redone any more. */
+  back = chess_game_copy (caissa_edit_history_get_current (history));
+  chess_game_delete_node (back, nf3);
+  caissa_edit_history_push (history, back, nf3, e4, "Delete");
+  g_assert_false (caissa_edit_history_get_can_redo (history));
+  g_assert_cmpuint (caissa_edit_history_get_n_states (history), ==, 3);
+  chess_game_free (back);
+
+  chess_game_free (game);
+  g_assert_finalize_object (g_steal_pointer (&history));
+}
+
+/* Saving moves the clean state; undoing back to it makes the game clean,
+ * and once it was dropped by a new edit nothing is clean until a save. */
+static void
+test_saved (void)
+{
+  g_autoptr(CaissaEditHistory) history = caissa_edit_history_new ();
+  ChessGame *game = read_game ("1. d4 d5 *");
+  ChessNodeId d4 = chess_game_node_next (game, CHESS_NODE_ROOT);
+  ChessNodeId shown;
+
+  caissa_edit_history_reset (history, game, CHESS_NODE_ROOT);
+  chess_game_node_add_nag (game, d4, 3);
+  caissa_edit_history_push (history, game, d4, d4, NULL);
+  caissa_edit_history_mark_saved (history);
+  g_assert_true (caissa_edit_history_get_at_saved (history));
+  chess_game_free (caissa_edit_history_undo (history, &shown));
+  g_assert_false (caissa_edit_history_get_at_saved (history));
+  chess_game_node_add_nag (game, d4, 4);
+  caissa_edit_history_push (history, game, d4, d4, NULL);
+  g_assert_false (caissa_edit_history_get_at_saved (history));
+  chess_game_free (caissa_edit_history_undo (history, &shown));
+  g_assert_false (caissa_edit_history_get_at_saved (history));
+
+  /* No game: nothing to undo, pushes are ignored. */
+  caissa_edit_history_reset (history, NULL, CHESS_NODE_ROOT);
+  caissa_edit_history_push (history, game, d4, d4, NULL);
+  g_assert_false (caissa_edit_history_get_can_undo (history));
+  g_assert_null (caissa_edit_history_get_current (history));
+  chess_game_free (game);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/model/edit-history/undo-redo", test_undo_redo);
+  g_test_add_func ("/model/edit-history/saved", test_saved);
+  return g_test_run ();
+}
