@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "caissa-comment-marks.h"
 #include "caissa-edit-history.h"
 #include "chess-pgn.h"
 
@@ -150,6 +151,37 @@ test_saved (void)
   chess_game_free (game);
 }
 
+typedef struct
+{
+  const char *before;
+  char        color;
+  const char *from;
+  const char *to;
+  const char *after;
+} MarkRow;
+
+static const MarkRow mark_rows[] = {
+  { NULL, 'G', "e2", "e4", "[%cal Ge2e4]" },
+  { "good", 'R', "d4", NULL, "good [%csl Rd4]" },
+  { "[%cal Ge2e4] good", 'G', "e2", "e4", "good" },
+  { "[%cal Ge2e4]", 'G', "e2", "e4", "" },
+  { "[%cal Ge2e4]", 'R', "e2", "e4", "[%cal Re2e4]" },
+  { "[%clk 0:01:00] [%cal Ge2e4,Rd1d8] text", 'Y', "a1", "h8", "[%clk 0:01:00] text [%cal Ge2e4,Rd1d8,Ya1h8]" },
+  { "[%csl Rd4][%cal Ge2e4]", 'B', "f3", NULL, "[%cal Ge2e4] [%csl Rd4,Bf3]" },
+  { "[%csl Rd4]", 'R', "d4", NULL, "" },
+};
+
+static void
+test_toggle_mark (gconstpointer data)
+{
+  const MarkRow *row = data;
+  ChessSquare from = (ChessSquare) ((row->from[0] - 'a') + 8 * (row->from[1] - '1'));
+  ChessSquare to = row->to ? (ChessSquare) ((row->to[0] - 'a') + 8 * (row->to[1] - '1')) : CHESS_NO_SQUARE;
+  g_autofree char *after = caissa_comment_toggle_mark (row->before, row->color, from, to);
+
+  g_assert_cmpstr (after, ==, row->after);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,5 +189,11 @@ main (int argc, char **argv)
 
   g_test_add_func ("/model/edit-history/undo-redo", test_undo_redo);
   g_test_add_func ("/model/edit-history/saved", test_saved);
+  for (guint i = 0; i < G_N_ELEMENTS (mark_rows); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/model/comment-marks/toggle/%u", i);
+
+      g_test_add_data_func (path, &mark_rows[i], test_toggle_mark);
+    }
   return g_test_run ();
 }
