@@ -999,6 +999,7 @@ _caissa_window_review_update_actions (CaissaWindowReview *review)
   gtk_widget_action_set_enabled (widget, "win.edit-comment", analysis);
   gtk_widget_action_set_enabled (widget, "win.nag", analysis && shown != CHESS_NODE_ROOT);
   gtk_widget_action_set_enabled (widget, "win.clear-nags", analysis && shown != CHESS_NODE_ROOT);
+  gtk_widget_action_set_enabled (widget, "win.nag-palette", analysis && shown != CHESS_NODE_ROOT);
   gtk_widget_action_set_enabled (widget, "win.edit-headers", analysis);
   gtk_widget_action_set_enabled (widget, "win.set-result", analysis);
   _caissa_review_history_update_actions (review);
