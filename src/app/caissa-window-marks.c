@@ -100,6 +100,15 @@ _caissa_review_draw_mark (CaissaWindowReview *review,
   _caissa_review_edit_game (review, mark_edit, &mark);
 }
 
+void
+_caissa_window_review_draw_mark (CaissaWindow *window,
+                                 char          color,
+                                 ChessSquare   from,
+                                 ChessSquare   to)
+{
+  _caissa_review_draw_mark (_caissa_window_get_review (window), color, from, to);
+}
+
 static gboolean
 drawing_allowed (CaissaWindowReview *review)
 {
