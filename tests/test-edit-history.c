@@ -151,6 +151,79 @@ test_saved (void)
   chess_game_free (game);
 }
 
+/* The moves from the root to node, "e4 e5 Nf3". */
+static char *
+path_text (const ChessGame *game,
+           ChessNodeId      node)
+{
+  ChessNodeId ids[64];
+  unsigned n = chess_game_node_path (game, node, ids, G_N_ELEMENTS (ids));
+  GString *out = g_string_new (NULL);
+
+  g_assert_cmpuint (n, <=, G_N_ELEMENTS (ids));
+  for (unsigned i = 1; i < n; i++)
+    g_string_append_printf (out, "%s%s", i > 1 ? " " : "", chess_game_node_san (game, ids[i]));
+  return g_string_free (out, FALSE);
+}
+
+/* Thirty edits: the older states are kept as PGN text, yet each undo gives
+ * back the same game and the same position shown, and so does each redo. */
+static void
+test_kept_as_text (void)
+{
+  g_autoptr(CaissaEditHistory) history = caissa_edit_history_new ();
+  ChessGame *game = read_game ("{Start} 1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *");
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *shown = g_ptr_array_new_with_free_func (g_free);
+  ChessNodeId nodes[12];
+  guint n_nodes = 0;
+
+  for (ChessNodeId n = chess_game_node_next (game, CHESS_NODE_ROOT); n != CHESS_NODE_NONE;
+       n = chess_game_node_next (game, n))
+    nodes[n_nodes++] = n;
+  caissa_edit_history_reset (history, game, CHESS_NODE_ROOT);
+  g_ptr_array_add (texts, write_game (game));
+  g_ptr_array_add (shown, path_text (game, CHESS_NODE_ROOT));
+  for (guint i = 0; i < 30; i++)
+    {
+      ChessNodeId at = nodes[(i * 7) % n_nodes];
+      g_autofree char *comment = g_strdup_printf ("edit %u", i);
+
+      if (i % 3 == 0)
+        chess_game_node_add_nag (game, at, 1 + i % 6);
+      else
+        chess_game_node_set_comment (game, at, CHESS_COMMENT_AFTER, comment);
+      caissa_edit_history_push (history, game, at, at, NULL);
+      g_ptr_array_add (texts, write_game (game));
+      g_ptr_array_add (shown, path_text (game, at));
+    }
+  for (guint i = 30; i > 0; i--)
+    {
+      ChessNodeId node;
+      ChessGame *back = caissa_edit_history_undo (history, &node);
+      g_autofree char *text = write_game (back);
+      g_autofree char *at = path_text (back, node);
+
+      g_assert_cmpstr (text, ==, texts->pdata[i - 1]);
+      g_assert_cmpstr (at, ==, shown->pdata[i]);
+      chess_game_free (back);
+    }
+  for (guint i = 1; i <= 30; i++)
+    {
+      ChessNodeId node;
+      ChessGame *back = caissa_edit_history_redo (history, &node);
+      g_autofree char *text = write_game (back);
+      g_autofree char *at = path_text (back, node);
+
+      g_assert_cmpstr (text, ==, texts->pdata[i]);
+      g_assert_cmpstr (at, ==, shown->pdata[i]);
+      chess_game_free (back);
+    }
+  g_ptr_array_unref (texts);
+  g_ptr_array_unref (shown);
+  chess_game_free (game);
+}
+
 typedef struct
 {
   const char *before;
@@ -189,6 +262,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/model/edit-history/undo-redo", test_undo_redo);
   g_test_add_func ("/model/edit-history/saved", test_saved);
+  g_test_add_func ("/model/edit-history/kept-as-text", test_kept_as_text);
   for (guint i = 0; i < G_N_ELEMENTS (mark_rows); i++)
     {
       g_autofree char *path = g_strdup_printf ("/model/comment-marks/toggle/%u", i);

@@ -8,16 +8,90 @@
 
 #include "config.h"
 
+#include <string.h>
+
+#include <stdlib.h>
+
+#include "chess-pgn.h"
 #include "caissa-edit-history.h"
+
+/* States further than this from the current one are kept as PGN text, a
+ * fifth of a tree's size (the tree keeps a position per node), and read
+ * again when undo or redo reaches them. */
+#define KEEP_AS_TREES 8
 
 typedef struct
 {
+  /* One of the two: the tree, or its export. */
   ChessGame   *game;
-  ChessNodeId  shown_enter;
-  ChessNodeId  shown_leave;
+  char        *pgn;
+  /* The nodes shown, as paths of child indices from the root (node ids
+   * do not survive a trip through PGN). */
+  GArray      *shown_enter;
+  GArray      *shown_leave;
   /* The edit that led to this state (NULL for the first). */
   char        *label;
 } State;
+
+static GArray *
+path_of (const ChessGame *game,
+         ChessNodeId      node)
+{
+  GArray *path = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree ChessNodeId *ids = NULL;
+  unsigned n;
+
+  if (node == CHESS_NODE_NONE || !chess_game_node_valid (game, node))
+    node = CHESS_NODE_ROOT;
+  n = chess_game_node_path (game, node, NULL, 0);
+  ids = g_new (ChessNodeId, n);
+  chess_game_node_path (game, node, ids, n);
+  for (unsigned i = 1; i < n; i++)
+    {
+      guint index = 0;
+
+      while (chess_game_node_nth_child (game, ids[i - 1], index) != ids[i])
+        index++;
+      g_array_append_val (path, index);
+    }
+  return path;
+}
+
+static ChessNodeId
+node_of (const ChessGame *game,
+         const GArray    *path)
+{
+  ChessNodeId node = CHESS_NODE_ROOT;
+
+  for (guint i = 0; i < path->len && node != CHESS_NODE_NONE; i++)
+    node = chess_game_node_nth_child (game, node, g_array_index (path, guint, i));
+  return node == CHESS_NODE_NONE ? CHESS_NODE_ROOT : node;
+}
+
+/* The state's tree, read back from its text when it was kept so. */
+static ChessGame *
+state_tree (State *state)
+{
+  if (state->game == NULL)
+    {
+      ChessError error = { 0 };
+
+      state->game = chess_pgn_read_game (state->pgn, strlen (state->pgn), &error, NULL);
+      if (state->game == NULL)
+        g_error ("an edit's state cannot be read back: %s", error.message);
+      g_clear_pointer (&state->pgn, free);
+    }
+  return state->game;
+}
+
+static void
+state_to_text (State *state)
+{
+  if (state->game == NULL)
+    return;
+  state->pgn = chess_pgn_write_game (state->game, NULL);
+  g_clear_pointer (&state->game, chess_game_free);
+}
 
 struct _CaissaEditHistory
 {
@@ -49,6 +123,9 @@ state_clear (gpointer data)
   State *state = data;
 
   g_clear_pointer (&state->game, chess_game_free);
+  g_clear_pointer (&state->pgn, free);
+  g_clear_pointer (&state->shown_enter, g_array_unref);
+  g_clear_pointer (&state->shown_leave, g_array_unref);
   g_clear_pointer (&state->label, g_free);
 }
 
@@ -166,7 +243,7 @@ caissa_edit_history_reset (CaissaEditHistory *self,
   self->saved = G_MAXUINT;
   if (game != NULL)
     {
-      State state = { chess_game_copy (game), shown, shown, NULL };
+      State state = { chess_game_copy (game), NULL, path_of (game, shown), path_of (game, shown), NULL };
 
       g_array_append_val (self->states, state);
       self->saved = 0;
@@ -181,27 +258,32 @@ caissa_edit_history_push (CaissaEditHistory *self,
                           ChessNodeId        shown_after,
                           const char        *label)
 {
-  State state = { NULL, shown_after, shown_after, g_strdup (label) };
+  State state = { NULL, NULL, NULL, NULL, NULL };
   Flags before;
+  State *left;
 
   g_return_if_fail (CAISSA_IS_EDIT_HISTORY (self));
   g_return_if_fail (game != NULL);
 
   if (self->states->len == 0)
-    {
-      g_free (state.label);
-      return;
-    }
+    return;
   before = flags_get (self);
   /* What could be redone is gone, the saved state with it if it was there. */
   if (self->current + 1 < self->states->len)
     g_array_set_size (self->states, self->current + 1);
   if (self->saved != G_MAXUINT && self->saved > self->current)
     self->saved = G_MAXUINT;
-  g_array_index (self->states, State, self->current).shown_leave = shown_before;
+  left = &g_array_index (self->states, State, self->current);
+  g_array_unref (left->shown_leave);
+  left->shown_leave = path_of (state_tree (left), shown_before);
   state.game = chess_game_copy (game);
+  state.shown_enter = path_of (game, shown_after);
+  state.shown_leave = path_of (game, shown_after);
+  state.label = g_strdup (label);
   g_array_append_val (self->states, state);
   self->current = self->states->len - 1;
+  if (self->current >= KEEP_AS_TREES)
+    state_to_text (&g_array_index (self->states, State, self->current - KEEP_AS_TREES));
   flags_notify (self, before);
 }
 
@@ -212,7 +294,7 @@ caissa_edit_history_get_current (CaissaEditHistory *self)
 
   if (self->states->len == 0)
     return NULL;
-  return g_array_index (self->states, State, self->current).game;
+  return state_tree (&g_array_index (self->states, State, self->current));
 }
 
 gboolean
@@ -266,7 +348,7 @@ caissa_edit_history_undo (CaissaEditHistory *self,
   before = flags_get (self);
   self->current--;
   state = &g_array_index (self->states, State, self->current);
-  *shown = state->shown_leave;
+  *shown = node_of (state_tree (state), state->shown_leave);
   flags_notify (self, before);
   return chess_game_copy (state->game);
 }
@@ -286,7 +368,7 @@ caissa_edit_history_redo (CaissaEditHistory *self,
   before = flags_get (self);
   self->current++;
   state = &g_array_index (self->states, State, self->current);
-  *shown = state->shown_enter;
+  *shown = node_of (state_tree (state), state->shown_enter);
   flags_notify (self, before);
   return chess_game_copy (state->game);
 }

@@ -4,13 +4,17 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A list of the game's states, each a copy of the whole move tree: the
- * state as loaded, then one after each edit. A copy of a 300-move
- * annotated game costs tens of microseconds and some tens of kilobytes
- * (bench/edit-history.sh), so the list is unlimited while the game is
- * open. Each state remembers the node shown when it was entered (after
- * its edit) and when it was left (before the next edit): an undo shows
- * the position the edit was made at, a redo the one it led to.
+ * A list of the game's states: the state as loaded, then one after each
+ * edit. The eight nearest the current one are copies of the whole move
+ * tree; older ones are kept as the game's PGN text (a tree holds a
+ * position per node: 151 KiB for a 300-ply annotated game, its text
+ * 27 KiB) and read back when undo or redo reaches them. Measured by
+ * bench/edit-history.sh: some 40 KiB and well under a millisecond per
+ * edit on that game, so the list is unlimited while the game is open.
+ * Each state remembers the node shown when it was entered (after its
+ * edit) and when it was left (before the next edit), as paths of child
+ * indices (ids do not survive the text): an undo shows the position the
+ * edit was made at, a redo the one it led to.
  *
  * "can-undo" and "can-redo" notify as they change; "at-saved" is TRUE
  * while the current state is the one last saved (or loaded), so undoing
