@@ -449,6 +449,24 @@ test_right_drag (Fixture       *f,
   popover = caissa_board_get_menu_popover (CAISSA_BOARD (caissa_window_get_board (f->window)));
   g_assert_true (popover == NULL || !gtk_widget_get_visible (popover));
 
+  /* The context menu comes with Shift+F10 instead. */
+  gtk_widget_grab_focus (caissa_window_get_board (f->window));
+  run_xdotool ("key shift+F10");
+  {
+    gint64 deadline = test_util_deadline (30);
+    CaissaBoard *board = CAISSA_BOARD (caissa_window_get_board (f->window));
+
+    while ((caissa_board_get_menu_popover (board) == NULL
+            || !gtk_widget_get_visible (caissa_board_get_menu_popover (board)))
+           && g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, FALSE) || (g_usleep (1000), TRUE);
+    popover = caissa_board_get_menu_popover (board);
+    g_assert_nonnull (popover);
+    g_assert_true (gtk_widget_get_visible (popover));
+    gtk_popover_popdown (GTK_POPOVER (popover));
+  }
+  g_assert_cmpstr (shown_comment (f), ==, "[%cal Be2e4] [%csl Rd4]");
+
   /* Undone one by one. */
   activate (f, "win.undo", NULL);
   g_assert_cmpstr (shown_comment (f), ==, "[%csl Rd4]");

@@ -10,6 +10,8 @@
  *
  * While a game is played the secondary button keeps its context menu:
  * the gesture here declines the press, the board's own click takes it.
+ * In review the menu comes with the keyboard (Menu, Shift+F10), a long
+ * press on a touch screen, or a secondary click beside the squares.
  */
 #define G_LOG_DOMAIN "caissa-window"
 
@@ -187,10 +189,36 @@ drag_cancel_cb (GtkGesture         *gesture,
   _caissa_review_update_marks (review);
 }
 
+/* The board's context menu from the keyboard, under the cursor square
+ * (else the board's centre). */
+static gboolean
+menu_key_cb (GtkWidget *widget,
+             GVariant  *args,
+             gpointer   data)
+{
+  CaissaBoard *board = CAISSA_BOARD (widget);
+  ChessSquare square = caissa_board_get_cursor (board);
+  graphene_rect_t r;
+
+  if (caissa_board_get_keyboard_cursor (board) && square != CHESS_NO_SQUARE
+      && caissa_board_get_square_bounds (board, square, &r))
+    caissa_board_popup_menu (board, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2);
+  else
+    caissa_board_popup_menu (board, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0);
+  return TRUE;
+}
+
 void
 _caissa_review_marks_init (CaissaWindowReview *review)
 {
   GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  GtkShortcutAction *popup = gtk_callback_action_new (menu_key_cb, NULL, NULL);
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Menu|<Shift>F10"),
+                                                          popup));
+  gtk_widget_add_controller (GTK_WIDGET (review->board), keys);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_SECONDARY);
   /* Before the board's own secondary click (its context menu). */
