@@ -309,6 +309,45 @@ test_undo_kind (Fixture       *f,
   assert_undo_redo (f, before, after, shown);
 }
 
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0
+      && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A deletion says so in a toast whose Undo button takes it back. */
+static void
+test_delete_toast (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *before = pgn_of (f);
+  g_autofree char *after = NULL;
+  GtkWidget *button = NULL;
+  gint64 deadline = test_util_deadline (30);
+
+  edit_delete_from_here (f);
+  while ((button = find_button (GTK_WIDGET (f->window), "_Undo")) == NULL
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (1000), TRUE);
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+  after = pgn_of (f);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_true (probe_enabled (f->window, "win.redo", NULL));
+}
+
 /* A series of edits is taken back one by one, to the game as opened. */
 static void
 test_undo_many (Fixture       *f,
@@ -670,6 +709,7 @@ main (int   argc,
 
       g_test_add (path, Fixture, &kinds[i], fixture_setup, test_undo_kind, fixture_teardown);
     }
+  g_test_add ("/app/review-undo/delete-toast", Fixture, NULL, fixture_setup, test_delete_toast, fixture_teardown);
   g_test_add ("/app/review-undo/many", Fixture, NULL, fixture_setup, test_undo_many, fixture_teardown);
   g_test_add ("/app/review-undo/right-drag", Fixture, NULL, fixture_setup, test_right_drag, fixture_teardown);
   g_test_add ("/app/review-undo/comment-brace", Fixture, NULL, fixture_setup, test_comment_brace, fixture_teardown);
