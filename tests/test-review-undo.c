@@ -465,8 +465,9 @@ test_right_drag (Fixture       *f,
                  gconstpointer  data)
 {
   GtkWidget *popover;
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
 
-  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()) || g_find_program_in_path ("xdotool") == NULL)
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()) || xdotool == NULL)
     {
       g_test_fail_printf ("a real drag needs X11 and xdotool");
       return;
