@@ -16,7 +16,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${CAISSA_VALGRIND_BUILD_DIR:-$root/build-valgrind}
 default_tests=(test-position test-fen test-san test-rules test-perft test-game test-pgn test-pgn-tolerant test-pgn-agree
-               test-clock test-fuzz-regressions)
+               test-clock test-fuzz-regressions test-nag)
 tests=("$@")
 [ ${#tests[@]} -gt 0 ] || tests=("${default_tests[@]}")
 

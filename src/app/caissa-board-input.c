@@ -636,6 +636,16 @@ caissa_board_set_menu_model (CaissaBoard *self,
   g_clear_pointer (&self->popover, gtk_widget_unparent);
 }
 
+void
+caissa_board_popup_menu (CaissaBoard *self,
+                         double       x,
+                         double       y)
+{
+  g_return_if_fail (CAISSA_IS_BOARD (self));
+
+  popup_menu_at (self, x, y);
+}
+
 GtkWidget *
 caissa_board_get_menu_popover (CaissaBoard *self)
 {

@@ -111,6 +111,11 @@ gboolean        caissa_board_get_square_bounds  (CaissaBoard     *self,
  * board (none when NULL, the default). */
 void            caissa_board_set_menu_model     (CaissaBoard *self,
                                                  GMenuModel  *menu);
+/* Shows the context menu at (x, y) in the board's coordinates (a
+ * keyboard's Menu key, or where the secondary button draws instead). */
+void            caissa_board_popup_menu         (CaissaBoard *self,
+                                                 double       x,
+                                                 double       y);
 /* The menu's popover once it has been shown, else NULL (for tests). */
 GtkWidget      *caissa_board_get_menu_popover   (CaissaBoard *self);
 

@@ -23,6 +23,8 @@
 #include "chess-pgn.h"
 #include "chess-san.h"
 #include "caissa-flow-layout.h"
+#include "chess-nag.h"
+#include "caissa-nag-palette.h"
 #include "caissa-move-list.h"
 
 struct _CaissaMoveList
@@ -70,39 +72,13 @@ G_DEFINE_FINAL_TYPE (CaissaMoveList, caissa_move_list, GTK_TYPE_WIDGET)
 const char *
 caissa_nag_glyph (guint nag)
 {
-  /* The PGN standard's NAGs with glyphs in common use (Informator's). */
-  switch (nag)
-    {
-    case 1: return "!";
-    case 2: return "?";
-    case 3: return "‼";
-    case 4: return "⁇";
-    case 5: return "⁉";
-    case 6: return "⁈";
-    case 7: return "□";
-    case 10: return "=";
-    case 13: return "∞";
-    case 14: return "⩲";
-    case 15: return "⩱";
-    case 16: return "±";
-    case 17: return "∓";
-    case 18: return "+−";
-    case 19: return "−+";
-    case 22: case 23: return "⨀";
-    case 32: case 33: return "⟳";
-    case 36: case 37: return "→";
-    case 40: case 41: return "↑";
-    case 132: case 133: return "⇆";
-    case 138: case 139: return "⊕";
-    case 140: return "∆";
-    case 146: return "N";
-    default: return NULL;
-    }
+  return chess_nag_glyph (nag);
 }
 
 /* SAN with the move's glyphs: "e4!", "Nf3 ±" ("♘f3 ±" with figurines). */
 static char *
-move_text (const ChessGame *core,
+move_text (GtkWidget       *widget,
+           const ChessGame *core,
            ChessNodeId      node,
            const char      *prefix,
            gboolean         figurines)
@@ -124,20 +100,16 @@ move_text (const ChessGame *core,
     }
   else
     g_string_append (out, chess_game_node_san (core, node));
-  /* Move assessments (1–7) stick to the move; the rest follow a space. */
+  /* Move assessments stick to the move; the rest follow a space. Each
+   * glyph the fonts cannot draw is written in ASCII ("+=" for ⩲). */
   for (unsigned i = 0; i < n; i++)
-    if (nags[i] <= 7 && caissa_nag_glyph (nags[i]) != NULL)
-      g_string_append (out, caissa_nag_glyph (nags[i]));
+    if (chess_nag_sticks (nags[i]))
+      g_string_append (out, caissa_nag_text (widget, nags[i]));
   for (unsigned i = 0; i < n; i++)
-    if (nags[i] > 7)
+    if (!chess_nag_sticks (nags[i]))
       {
-        const char *glyph = caissa_nag_glyph (nags[i]);
-
         g_string_append_c (out, ' ');
-        if (glyph != NULL)
-          g_string_append (out, glyph);
-        else
-          g_string_append_printf (out, "$%u", nags[i]);
+        g_string_append (out, caissa_nag_text (widget, nags[i]));
       }
   return g_string_free (out, FALSE);
 }
@@ -348,7 +320,7 @@ add_line (CaissaMoveList *self,
         }
       if (need_number || before->side == CHESS_WHITE)
         prefix = number_prefix (core, node);
-      text = move_text (core, node, prefix ? prefix : "", self->figurines);
+      text = move_text (GTK_WIDGET (self), core, node, prefix ? prefix : "", self->figurines);
       button = move_button (self, node, text, "variation-move");
       gtk_widget_set_parent (button, flow);
       /* "(" and the move after it stay together. */
@@ -433,7 +405,7 @@ add_main_move (CaissaMoveList *self,
   const ChessPosition *before = chess_game_node_position (core, chess_game_node_parent (core, node));
   gboolean white = before->side == CHESS_WHITE;
   g_autofree char *pre = comment_text (core, node, CHESS_COMMENT_BEFORE);
-  g_autofree char *text = move_text (core, node, "", self->figurines);
+  g_autofree char *text = move_text (GTK_WIDGET (self), core, node, "", self->figurines);
   gint64 clock = chess_game_node_clock_ms (core, node);
   GtkWidget *button, *cell;
 

@@ -57,8 +57,8 @@ const char *caissa_move_list_get_error        (CaissaMoveList *self);
 /* For tests: the row telling the error, or NULL. */
 GtkWidget  *_caissa_move_list_get_error_row   (CaissaMoveList *self);
 
-/* The glyph of a NAG ("!", "±", …), or NULL for one without a common
- * glyph. */
+/* The glyph of a NAG ("!", "±", …), or NULL for an unknown one
+ * (chess_nag_glyph(); caissa_nag_text() says how a widget shows it). */
 const char *caissa_nag_glyph                  (guint           nag);
 
 G_END_DECLS

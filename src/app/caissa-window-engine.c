@@ -614,6 +614,7 @@ undo_analysis_action (GtkWidget  *widget,
   review->loading = FALSE;
   caissa_move_list_refresh (review->move_list);
   _caissa_review_update_marks (review);
+  _caissa_review_history_push (review, caissa_game_get_shown_node (st->game), NULL);
   _caissa_review_set_dirty (review, TRUE);
 }
 

@@ -14,7 +14,9 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-nag.h"
 #include "chess-pgn.h"
+#include "caissa-nag-palette.h"
 #include "caissa-window-review-private.h"
 
 /* --- Editing the tree ----------------------------------------------------------------------------- */
@@ -66,21 +68,17 @@ tree_action (GtkWidget  *widget,
     _caissa_review_edit_game (review, promote_edit, GINT_TO_POINTER (FALSE));
   else if (g_str_equal (action_name, "win.make-main-line"))
     _caissa_review_edit_game (review, promote_edit, GINT_TO_POINTER (TRUE));
-  else if (g_str_equal (action_name, "win.delete-variation"))
-    _caissa_review_edit_game (review, delete_edit, GINT_TO_POINTER (TRUE));
   else
-    _caissa_review_edit_game (review, delete_edit, GINT_TO_POINTER (FALSE));
-}
+    {
+      gboolean whole = g_str_equal (action_name, "win.delete-variation");
+      const ChessGame *before = caissa_edit_history_get_current (review->history);
 
-/* NAGs 1–6 judge the move and 10–19 the position: one of each at most. */
-static guint
-nag_group (guint nag)
-{
-  if (nag >= 1 && nag <= 6)
-    return 1;
-  if (nag >= 10 && nag <= 19)
-    return 2;
-  return 0;
+      _caissa_review_edit_game (review, delete_edit, GINT_TO_POINTER (whole));
+      /* A deletion is the edit most easily regretted: the toast offers
+       * Undo (a new state means something was deleted). */
+      if (before != NULL && caissa_edit_history_get_current (review->history) != before)
+        _caissa_review_toast_undo (review, whole ? _("Variation deleted") : _("Moves deleted"));
+    }
 }
 
 static gboolean
@@ -108,7 +106,7 @@ nag_edit (ChessGame   *core,
   n = chess_game_node_nags (core, *shown, &nags);
   memcpy (old, nags, n);
   for (unsigned i = 0; i < n; i++)
-    if (nag_group (old[i]) != 0 && nag_group (old[i]) == nag_group (nag))
+    if (chess_nag_group (old[i]) != 0 && chess_nag_group (old[i]) == chess_nag_group (nag))
       chess_game_node_remove_nag (core, *shown, old[i]);
   return chess_game_node_add_nag (core, *shown, nag);
 }
@@ -122,6 +120,29 @@ nag_action (GtkWidget  *widget,
   guint nag = g_str_equal (action_name, "win.clear-nags") ? 0 : g_variant_get_uint32 (parameter);
 
   _caissa_review_edit_game (review, nag_edit, GUINT_TO_POINTER (nag));
+}
+
+/* The NAG palette, under the move list (made once, kept on the window). */
+static void
+nag_palette_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
+  GtkWidget *palette = g_object_get_data (G_OBJECT (review->move_list), "nag-palette");
+  int width;
+
+  if (palette == NULL)
+    {
+      palette = caissa_nag_palette_new ();
+      gtk_widget_set_parent (palette, GTK_WIDGET (review->move_list));
+      g_object_set_data_full (G_OBJECT (review->move_list), "nag-palette", palette,
+                              (GDestroyNotify) gtk_widget_unparent);
+    }
+  width = gtk_widget_get_width (GTK_WIDGET (review->move_list));
+  gtk_popover_set_pointing_to (GTK_POPOVER (palette), &(GdkRectangle) { width / 2, 0, 1, 1 });
+  caissa_nag_palette_show (palette, caissa_game_get_core_game (review->game),
+                           caissa_game_get_shown_node (review->game));
 }
 
 static gboolean
@@ -176,10 +197,30 @@ comment_response_cb (AdwMessageDialog *dialog,
     caissa_game_go_to_node (review->game, node);
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-  /* PGN comments cannot hold a closing brace. */
-  g_strdelimit (text, "}", ')');
+  /* Apply is off while the text holds a "}" (comment_changed_cb()). */
+  if (strchr (text, '}') != NULL)
+    return;
   g_strstrip (text);
   _caissa_review_edit_game (review, comment_edit, text);
+}
+
+/* A PGN comment ends at the first "}": one typed is said at once, under
+ * the text, and the comment cannot be applied with it (changing it
+ * silently into something else would be worse). */
+static void
+comment_changed_cb (GtkTextBuffer    *buffer,
+                    AdwMessageDialog *dialog)
+{
+  GtkWidget *warning = g_object_get_data (G_OBJECT (dialog), "warning");
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+  gboolean brace;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  brace = strchr (text, '}') != NULL;
+  gtk_widget_set_visible (warning, brace);
+  adw_message_dialog_set_response_enabled (dialog, "apply", !brace);
 }
 
 static void
@@ -191,7 +232,7 @@ comment_action (GtkWidget  *widget,
   const ChessGame *core = caissa_game_get_core_game (review->game);
   ChessNodeId node = caissa_game_get_shown_node (review->game);
   const char *comment = chess_game_node_comment (core, node, CHESS_COMMENT_AFTER);
-  GtkWidget *dialog, *scrolled, *view;
+  GtkWidget *dialog, *scrolled, *view, *box, *warning;
   GtkTextBuffer *buffer;
   g_autofree char *heading = NULL;
 
@@ -224,7 +265,17 @@ comment_action (GtkWidget  *widget,
   gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scrolled), 320);
   gtk_widget_add_css_class (scrolled, "card");
   gtk_widget_add_css_class (scrolled, "comment-editor");
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
+  /* Translators: shown under the comment being edited when it holds a "}". */
+  warning = gtk_label_new (_("A comment cannot contain “}”: remove it to apply"));
+  gtk_label_set_wrap (GTK_LABEL (warning), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (warning), 0);
+  gtk_widget_add_css_class (warning, "error");
+  gtk_widget_set_name (warning, "comment-brace-warning");
+  gtk_widget_set_visible (warning, FALSE);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_box_append (GTK_BOX (box), warning);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "apply", _("_Apply"),
@@ -232,7 +283,10 @@ comment_action (GtkWidget  *widget,
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "apply", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_object_set_data (G_OBJECT (dialog), "buffer", buffer);
+  g_object_set_data (G_OBJECT (dialog), "warning", warning);
   g_object_set_data (G_OBJECT (dialog), "node", GUINT_TO_POINTER (node));
+  g_signal_connect (buffer, "changed", G_CALLBACK (comment_changed_cb), dialog);
+  comment_changed_cb (buffer, ADW_MESSAGE_DIALOG (dialog));
   g_signal_connect (dialog, "response", G_CALLBACK (comment_response_cb), review);
   gtk_window_present (GTK_WINDOW (dialog));
   gtk_widget_grab_focus (view);
@@ -388,6 +442,7 @@ _caissa_window_review_install_edit_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.edit-comment", NULL, comment_action);
   gtk_widget_class_install_action (widget_class, "win.nag", "u", nag_action);
   gtk_widget_class_install_action (widget_class, "win.clear-nags", NULL, nag_action);
+  gtk_widget_class_install_action (widget_class, "win.nag-palette", NULL, nag_palette_action);
   gtk_widget_class_install_action (widget_class, "win.edit-headers", NULL, tags_action);
   gtk_widget_class_install_action (widget_class, "win.set-result", "s", result_action);
 }

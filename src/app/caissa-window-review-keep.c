@@ -227,6 +227,7 @@ restore_poll_cb (gpointer user_data)
   caissa_game_load_core_game (review->game, core);
   caissa_game_go_last (review->game);
   review->loading = FALSE;
+  _caissa_review_history_reset (review);
   caissa_move_list_refresh (review->move_list);
   _caissa_review_update_marks (review);
   caissa_game_list_set_current (review->game_list, position);

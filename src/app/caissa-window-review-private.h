@@ -12,6 +12,7 @@
 #include <adwaita.h>
 
 #include "caissa-board.h"
+#include "caissa-edit-history.h"
 #include "caissa-game-list.h"
 #include "caissa-move-list.h"
 #include "caissa-pgn-file.h"
@@ -51,6 +52,8 @@ struct _CaissaWindowReview
    * the status says of it. */
   CaissaPgnPartial *partial;
   char             *error_status;
+  /* The game's states, for Undo and Redo (caissa-window-undo.c). */
+  CaissaEditHistory *history;
 };
 
 /* Work that waits for an answer (save or discard?) or for a save. */
@@ -111,6 +114,30 @@ void           _caissa_review_keep_start         (CaissaWindow       *window);
 
 /* caissa-window-review-edit.c */
 void           _caissa_window_review_install_edit_actions (GtkWidgetClass *widget_class);
+
+/* caissa-window-undo.c: the history of edits. Reset whenever a game is
+ * shown (empty while one is played), pushed after each edit with the
+ * node shown before it. */
+void           _caissa_review_history_reset      (CaissaWindowReview *review);
+void           _caissa_review_history_push       (CaissaWindowReview *review,
+                                                  ChessNodeId         shown_before,
+                                                  const char         *label);
+void           _caissa_review_history_move_played (CaissaWindowReview *review);
+gboolean       _caissa_review_history_active     (CaissaWindowReview *review);
+void           _caissa_review_history_update_actions (CaissaWindowReview *review);
+/* A toast with an Undo button (after a deletion). */
+void           _caissa_review_toast_undo         (CaissaWindowReview *review,
+                                                  const char         *text);
+
+/* caissa-window-marks.c: arrows and circles drawn with the secondary
+ * button on the board, into the shown move's comment. */
+void           _caissa_review_marks_init         (CaissaWindowReview *review);
+/* The same as drawn by hand (to == from: a circle); color 'G', 'R', 'B'
+ * or 'Y'. */
+void           _caissa_review_draw_mark          (CaissaWindowReview *review,
+                                                  char                color,
+                                                  ChessSquare         from,
+                                                  ChessSquare         to);
 
 /* caissa-window-review-partial.c. Takes partial (NULL: the game shown
  * was read whole, or is not the file's): the move list and the status

@@ -69,6 +69,8 @@ _caissa_review_set_dirty (CaissaWindowReview *review,
 {
   /* Every edit comes here: it is kept on disk, as is its end. */
   _caissa_review_keep_changes (review);
+  if (!dirty)
+    caissa_edit_history_mark_saved (review->history);
   if (review->dirty == dirty)
     return;
   review->dirty = dirty;
@@ -190,7 +192,10 @@ move_played_cb (CaissaGame   *game,
 
   if (review != NULL && !review->loading && caissa_game_get_analysis (game)
       && (_caissa_review_has_game_from_file (review) || review->source != NULL))
-    _caissa_review_set_dirty (review, TRUE);
+    {
+      _caissa_review_history_move_played (review);
+      _caissa_review_set_dirty (review, TRUE);
+    }
 }
 
 /* Puts core into the window's game, for review: analysis mode, the start
@@ -205,6 +210,7 @@ _caissa_review_load_game (CaissaWindowReview *review,
   caissa_game_go_first (review->game);
   review->loading = FALSE;
   _caissa_review_update_marks (review);
+  _caissa_review_history_reset (review);
 }
 
 /* Changes the game's tree through a copy (see the top of the file). */
@@ -215,6 +221,7 @@ _caissa_review_edit_game (CaissaWindowReview *review,
 {
   ChessGame *copy = chess_game_copy (caissa_game_get_core_game (review->game));
   ChessNodeId shown = caissa_game_get_shown_node (review->game);
+  ChessNodeId shown_before = shown;
 
   if (!func (copy, &shown, data))
     {
@@ -228,6 +235,7 @@ _caissa_review_edit_game (CaissaWindowReview *review,
   review->loading = FALSE;
   caissa_move_list_refresh (review->move_list);
   _caissa_review_update_marks (review);
+  _caissa_review_history_push (review, shown_before, NULL);
   _caissa_review_set_dirty (review, TRUE);
 }
 
@@ -982,8 +990,10 @@ _caissa_window_review_update_actions (CaissaWindowReview *review)
   gtk_widget_action_set_enabled (widget, "win.edit-comment", analysis);
   gtk_widget_action_set_enabled (widget, "win.nag", analysis && shown != CHESS_NODE_ROOT);
   gtk_widget_action_set_enabled (widget, "win.clear-nags", analysis && shown != CHESS_NODE_ROOT);
+  gtk_widget_action_set_enabled (widget, "win.nag-palette", analysis && shown != CHESS_NODE_ROOT);
   gtk_widget_action_set_enabled (widget, "win.edit-headers", analysis);
   gtk_widget_action_set_enabled (widget, "win.set-result", analysis);
+  _caissa_review_history_update_actions (review);
 }
 
 void
@@ -992,6 +1002,7 @@ _caissa_window_review_game_started (CaissaWindowReview *review)
   if (review == NULL)
     return;
   caissa_game_set_analysis (review->game, FALSE);
+  _caissa_review_history_reset (review);
   review->position = G_MAXUINT;
   _caissa_review_set_partial (review, NULL);
   g_clear_pointer (&review->source, g_free);
@@ -1117,6 +1128,7 @@ review_free (CaissaWindowReview *review)
   g_free (review->source);
   caissa_pgn_partial_free (review->partial);
   g_free (review->error_status);
+  g_clear_object (&review->history);
   g_free (review);
 }
 
@@ -1136,6 +1148,7 @@ _caissa_window_review_new (CaissaWindow *window)
   review->window_title = ADW_WINDOW_TITLE (template_child (window, "window_title"));
   review->games_button = GTK_WIDGET (template_child (window, "games_button"));
   review->position = G_MAXUINT;
+  review->history = caissa_edit_history_new ();
   g_object_set_data_full (G_OBJECT (window), REVIEW_KEY, review, (GDestroyNotify) review_free);
 
   /* Handlers on the game carry the window, whose dispose removes them. */
@@ -1158,6 +1171,7 @@ _caissa_window_review_new (CaissaWindow *window)
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), window);
   gtk_widget_add_controller (GTK_WIDGET (window), GTK_EVENT_CONTROLLER (drop));
 
+  _caissa_review_marks_init (review);
   _caissa_review_update_title (review);
   return review;
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "caissa-window.h"
+#include "chess-types.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,17 @@ CaissaWindowReview *_caissa_window_review_new          (CaissaWindow       *wind
 /* From the window's update_actions(), after its own (the window calls it
  * when the focus moves too: plain keys yield to text fields). */
 void                _caissa_window_review_update_actions (CaissaWindowReview *review);
+/* From the window's undo and redo actions: in review, takes back (does
+ * again) an edit and returns TRUE; FALSE while a game is played (the
+ * window's own take-back applies). */
+gboolean            _caissa_window_review_undo         (CaissaWindowReview *review,
+                                                        gboolean            redo);
+/* For tests: the arrow from → to (to == from: a circle) drawn in color
+ * ('G', 'R', 'B', 'Y') on the shown move, as with the mouse. */
+void                _caissa_window_review_draw_mark    (CaissaWindow       *window,
+                                                        char                color,
+                                                        ChessSquare         from,
+                                                        ChessSquare         to);
 /* From caissa_window_start_game(): a new game is played, not reviewed. */
 void                _caissa_window_review_game_started (CaissaWindowReview *review);
 /* From close_request: TRUE when the close must wait (unsaved changes are

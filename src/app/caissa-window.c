@@ -696,6 +696,9 @@ undo_action (GtkWidget  *widget,
 {
   CaissaWindow *self = CAISSA_WINDOW (widget);
 
+  /* In review Undo takes back an edit (caissa-window-undo.c). */
+  if (_caissa_window_review_undo (_caissa_window_get_review (self), FALSE))
+    return;
   if (_caissa_window_engine_undo (self))
     return;
   if (caissa_game_get_can_undo (self->game))
@@ -709,6 +712,8 @@ redo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
+  if (_caissa_window_review_undo (_caissa_window_get_review (CAISSA_WINDOW (widget)), TRUE))
+    return;
   caissa_game_redo (CAISSA_WINDOW (widget)->game);
 }
 

@@ -149,9 +149,12 @@ else
 fi
 
 # 4. The board's context menu: Find Games With This Position (its
-# mnemonic, G).
+# mnemonic, G). In review the secondary button draws arrows and circles
+# (lichess's way): the menu comes with Shift+F10 on the board.
 read -r a1x a1y size <<<"$(state 'square a1')"
-xdotool mousemove --sync $((win_x + a1x + 4 * size)) $((win_y + a1y - 3 * size)) click 3
+xdotool mousemove --sync $((win_x + a1x + 4 * size)) $((win_y + a1y - 3 * size)) click 1
+sleep 0.3
+xdotool key shift+F10
 sleep 0.5
 xdotool key --delay 80 g
 sleep 0.3

@@ -1,0 +1,112 @@
+/* caissa-window-undo.c — CaissaWindow's review part: Undo and Redo of
+ * every edit of the game shown (moves added, variations promoted or
+ * deleted, comments, NAGs, tags, the result, arrows and circles).
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The states live in a CaissaEditHistory (src/model): reset when a game
+ * is shown, pushed after each edit (_caissa_review_edit_game() and a move
+ * that starts a variation), marked saved with the file. While a game is
+ * played instead (not in analysis mode) the window's Undo is the
+ * take-back of caissa-window.c: the history is empty then.
+ */
+#define G_LOG_DOMAIN "caissa-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "caissa-window-review-private.h"
+
+void
+_caissa_review_history_reset (CaissaWindowReview *review)
+{
+  if (caissa_game_get_analysis (review->game))
+    caissa_edit_history_reset (review->history, caissa_game_get_core_game (review->game),
+                               caissa_game_get_shown_node (review->game));
+  else
+    caissa_edit_history_reset (review->history, NULL, CHESS_NODE_ROOT);
+}
+
+void
+_caissa_review_history_push (CaissaWindowReview *review,
+                             ChessNodeId         shown_before,
+                             const char         *label)
+{
+  caissa_edit_history_push (review->history, caissa_game_get_core_game (review->game),
+                            shown_before, caissa_game_get_shown_node (review->game), label);
+  _caissa_window_review_update_actions (review);
+}
+
+/* A move played in review: a state of its own when it added a node (one
+ * that follows an existing move changes nothing). */
+void
+_caissa_review_history_move_played (CaissaWindowReview *review)
+{
+  const ChessGame *before = caissa_edit_history_get_current (review->history);
+  const ChessGame *core = caissa_game_get_core_game (review->game);
+  ChessNodeId shown = caissa_game_get_shown_node (review->game);
+  ChessNodeId parent = chess_game_node_parent (core, shown);
+
+  if (before == NULL)
+    return;
+  if (chess_game_node_valid (before, parent)
+      && chess_game_node_find_child (before, parent, chess_game_node_move (core, shown)) != CHESS_NODE_NONE)
+    return;
+  _caissa_review_history_push (review, parent, NULL);
+}
+
+gboolean
+_caissa_review_history_active (CaissaWindowReview *review)
+{
+  return review != NULL && caissa_game_get_analysis (review->game)
+         && caissa_edit_history_get_n_states (review->history) > 0;
+}
+
+gboolean
+_caissa_window_review_undo (CaissaWindowReview *review,
+                            gboolean            redo)
+{
+  ChessNodeId shown = CHESS_NODE_ROOT;
+  ChessGame *game;
+
+  if (!_caissa_review_history_active (review))
+    return FALSE;
+  game = redo ? caissa_edit_history_redo (review->history, &shown)
+              : caissa_edit_history_undo (review->history, &shown);
+  if (game == NULL)
+    return TRUE;
+  review->loading = TRUE;
+  caissa_game_load_core_game (review->game, game);
+  if (chess_game_node_valid (game, shown))
+    caissa_game_go_to_node (review->game, shown);
+  review->loading = FALSE;
+  caissa_move_list_refresh (review->move_list);
+  _caissa_review_update_marks (review);
+  _caissa_review_set_dirty (review, !caissa_edit_history_get_at_saved (review->history));
+  _caissa_window_review_update_actions (review);
+  return TRUE;
+}
+
+void
+_caissa_review_history_update_actions (CaissaWindowReview *review)
+{
+  GtkWidget *widget = GTK_WIDGET (review->window);
+
+  if (!_caissa_review_history_active (review))
+    return;
+  gtk_widget_action_set_enabled (widget, "win.undo", caissa_edit_history_get_can_undo (review->history));
+  gtk_widget_action_set_enabled (widget, "win.redo", caissa_edit_history_get_can_redo (review->history));
+}
+
+void
+_caissa_review_toast_undo (CaissaWindowReview *review,
+                           const char         *text)
+{
+  AdwToast *toast = adw_toast_new (text);
+
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_action_name (toast, "win.undo");
+  _caissa_window_add_toast (review->window, toast);
+}
