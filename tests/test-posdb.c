@@ -11,8 +11,11 @@
  * positions from the games, positions reached only by transposition, a
  * position no game reaches) the tree and the exact search of the built
  * image, and of the batches it was built from, equal what a replay of each
- * game with chess_pgn_read_game() gives; pattern searches too. Then the
- * image is damaged in many places and must be refused.
+ * game with chess_pgn_read_game() gives; pattern searches too, among
+ * them patterns made from positions of the games (the per-game signatures
+ * that let the image skip games must never drop one that matches). Then
+ * the image is damaged in many places and must be refused, and an image
+ * of another format version too, checksums right or not.
  */
 #include <glib.h>
 #include <string.h>

@@ -2030,7 +2030,35 @@ typedef struct
   uint64_t           key;
   ChessPosdbTree    *tree;
   ChessPosdbMatches *matches;
+  ChessPosdbSigQuery sig;   /* the position's pieces */
 } BucketQuery;
+
+/* Most games of a bucket only share it with the position: a game that
+ * reaches the position holds each of its pieces at some ply, so its
+ * signature tells most others apart without a replay. */
+static void
+bucket_query_init (BucketQuery         *q,
+                   const ChessPosition *pos,
+                   ChessPosdbTree      *tree,
+                   ChessPosdbMatches   *matches)
+{
+  ChessPosPattern pt;
+
+  q->key = pos->key;
+  q->tree = tree;
+  q->matches = matches;
+  chess_pos_pattern_from_position (&pt, pos);
+  chess_posdb_sig_query (&q->sig, &pt);
+}
+
+static inline bool
+bucket_may_reach (const ChessPosdb  *db,
+                  const BucketQuery *q,
+                  uint32_t           game)
+{
+  return chess_posdb_sig_may_match (&q->sig, &db->sigs[(size_t) game * CHESS_POSDB_SIG_WORDS],
+                                    (db->view.games[game].flags & GAME_FEN) != 0);
+}
 
 static void
 bucket_tree_cb (const ChessPosdb *db,
@@ -2039,7 +2067,8 @@ bucket_tree_cb (const ChessPosdb *db,
 {
   BucketQuery *q = data;
 
-  replay_tree (&db->view, game, q->key, q->tree);
+  if (bucket_may_reach (db, q, game))
+    replay_tree (&db->view, game, q->key, q->tree);
 }
 
 static void
@@ -2048,7 +2077,7 @@ bucket_find_cb (const ChessPosdb *db,
                 void             *data)
 {
   BucketQuery *q = data;
-  long ply = replay_find (&db->view, game, q->key);
+  long ply = bucket_may_reach (db, q, game) ? replay_find (&db->view, game, q->key) : -1;
 
   if (ply >= 0)
     chess_posdb_matches_add (q->matches, game, (uint32_t) ply);
@@ -2069,7 +2098,9 @@ chess_posdb_tree (const ChessPosdb    *db,
     }
   else
     {
-      BucketQuery q = { pos->key, tree, NULL };
+      BucketQuery q;
+
+      bucket_query_init (&q, pos, tree, NULL);
       db_bucket (db, pos->key, bucket_tree_cb, &q);
     }
 }
@@ -2093,7 +2124,9 @@ chess_posdb_find (const ChessPosdb    *db,
     }
   else
     {
-      BucketQuery q = { pos->key, NULL, matches };
+      BucketQuery q;
+
+      bucket_query_init (&q, pos, NULL, matches);
       db_bucket (db, pos->key, bucket_find_cb, &q);
     }
 }
