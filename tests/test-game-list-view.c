@@ -198,6 +198,47 @@ test_sort_keeps_current (Fixture       *f,
   g_assert_cmpuint (caissa_game_list_get_selected (f->list), ==, 599);
 }
 
+/* The search's syntax, typed into the entry: words that all match,
+ * quoted words, field filters; the list shows what it counts. */
+static const struct
+{
+  const char *text;
+  guint       n;
+} searches[] = {
+  /* Kasparov plays the even games; game i is dated 1950 + i % 70. */
+  { "kasparov 1974", 12 },
+  { "1974 KASPAROV", 12 },
+  { "white:karpov black:rival", 400 },
+  { "white:rival", 0 },
+  { "player:\"rival 1\"", 111 },
+  { "event:\"club 3\" site:\"town 2\"", 12 },
+  { "year:1970-1979", 120 },
+  { "result:draw year:1970-1979", 40 },
+  { "white:karpov result:1-0", 133 },
+  { "elo>2600", 99 },
+  { "kasparov elo>2600 result:1-0", 16 },
+};
+
+static void
+test_search_syntax (Fixture       *f,
+                    gconstpointer  data)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (searches); i++)
+    {
+      g_autoptr(GArray) rows = NULL;
+
+      caissa_game_list_set_search (f->list, searches[i].text);
+      wait_list (f->list);
+      if (caissa_game_list_get_n_shown (f->list) != searches[i].n)
+        g_error ("“%s” found %u games, not %u", searches[i].text,
+                 caissa_game_list_get_n_shown (f->list), searches[i].n);
+      rows = rows_in_view (f);
+      g_assert_cmpuint (rows->len, ==, MIN (searches[i].n, rows->len > 0 ? rows->len : 0));
+      if (searches[i].n >= 5)
+        assert_not_blank (f, searches[i].text);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -215,6 +256,8 @@ main (int   argc,
               fixture_setup, test_clear_empty_search, fixture_teardown);
   g_test_add ("/app/game-list/sort-keeps-current", Fixture, NULL,
               fixture_setup, test_sort_keeps_current, fixture_teardown);
+  g_test_add ("/app/game-list/search-syntax", Fixture, NULL,
+              fixture_setup, test_search_syntax, fixture_teardown);
   status = g_test_run ();
 
   {
