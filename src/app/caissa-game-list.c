@@ -21,6 +21,7 @@
 #include "caissa-game-list.h"
 #include "caissa-game-matches.h"
 #include "caissa-pgn-search.h"
+#include "caissa-tooltip.h"
 
 /* Above this many shown games, the current game's row is not looked for
  * in a sorted or filtered list (that means asking for every item). */
@@ -883,6 +884,7 @@ caissa_game_list_init (CaissaGameList *self)
   self->bound = g_ptr_array_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  caissa_tooltip_wrap (GTK_WIDGET (self->search_entry));
 
   for (guint i = 0; i < N_COLUMNS; i++)
     {
