@@ -239,6 +239,58 @@ test_search_syntax (Fixture       *f,
     }
 }
 
+static GtkWidget *
+find_column_view (GtkWidget *widget)
+{
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_column_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The file has ratings: at 800 px the list shows them, and sorts by them. */
+static void
+test_elo_columns (Fixture       *f,
+                  gconstpointer  data)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (find_column_view (GTK_WIDGET (f->list)));
+  GListModel *columns = gtk_column_view_get_columns (view);
+  GListModel *shown = G_LIST_MODEL (gtk_column_view_get_model (view));
+  gboolean white = FALSE, black = FALSE;
+
+  test_util_wait_for_frame (f->window);
+  test_util_wait_for_frame (f->window);
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (!gtk_column_view_column_get_visible (column))
+        continue;
+      white |= g_str_equal (gtk_column_view_column_get_title (column), "W Elo");
+      black |= g_str_equal (gtk_column_view_column_get_title (column), "B Elo");
+    }
+  g_assert_true (white);
+  g_assert_true (black);
+
+  caissa_game_list_sort_by (f->list, "white-elo", GTK_SORT_DESCENDING);
+  wait_list (f->list);
+  {
+    g_autoptr(CaissaPgnGameInfo) top = g_list_model_get_item (shown, 0);
+    g_autoptr(CaissaPgnGameInfo) last = g_list_model_get_item (shown, 799);
+
+    g_assert_cmpstr (caissa_pgn_game_info_get_white_elo (top), ==, "2799");
+    g_assert_cmpstr (caissa_pgn_game_info_get_white_elo (last), ==, "2400");
+  }
+  assert_not_blank (f, "sorted by rating");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -256,6 +308,8 @@ main (int   argc,
               fixture_setup, test_clear_empty_search, fixture_teardown);
   g_test_add ("/app/game-list/sort-keeps-current", Fixture, NULL,
               fixture_setup, test_sort_keeps_current, fixture_teardown);
+  g_test_add ("/app/game-list/elo-columns", Fixture, NULL,
+              fixture_setup, test_elo_columns, fixture_teardown);
   g_test_add ("/app/game-list/search-syntax", Fixture, NULL,
               fixture_setup, test_search_syntax, fixture_teardown);
   status = g_test_run ();
