@@ -114,6 +114,8 @@ struct _CaissaGameList
   guint                elo_scanned;
   gboolean             refill;
   guint                relayout_tick;
+  guint                rescroll_tick;
+  int                  rescrolls;
   int                  relayouts;
   int                  tier;
   guint                tier_idle;
@@ -679,6 +681,26 @@ relayout_tick_cb (GtkWidget     *list_view,
   return G_SOURCE_REMOVE;
 }
 
+/* GTK 4.8's list view places a row it has not made yet by an estimate
+ * of the rows' heights: scrolled to from afar, the row can end up a few
+ * dozen rows off screen. Scrolled to again once the rows there are made,
+ * it is in view. */
+static gboolean
+rescroll_tick_cb (GtkWidget     *list_view,
+                  GdkFrameClock *clock,
+                  gpointer       data)
+{
+  CaissaGameList *self = data;
+  guint selected = gtk_single_selection_get_selected (self->selection);
+
+  if (selected != GTK_INVALID_LIST_POSITION && gtk_widget_get_mapped (list_view))
+    scroll_to_row (self, selected);
+  if (--self->rescrolls > 0)
+    return G_SOURCE_CONTINUE;
+  self->rescroll_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 reanchor_cb (gpointer data)
 {
@@ -699,7 +721,13 @@ reanchor_cb (gpointer data)
   /* The view sizes rows it has not made yet by those it has: with none
    * left it makes one, and only lays out again when told to. */
   if (!self->refill)
-    return G_SOURCE_REMOVE;
+    {
+      self->rescrolls = 2;
+      if (self->rescroll_tick == 0 && inner_list_view (self) != NULL
+          && selected != GTK_INVALID_LIST_POSITION)
+        self->rescroll_tick = gtk_widget_add_tick_callback (inner_list_view (self), rescroll_tick_cb, self, NULL);
+      return G_SOURCE_REMOVE;
+    }
   self->refill = FALSE;
   self->relayouts = 30;
   if (self->relayout_tick == 0 && inner_list_view (self) != NULL)
@@ -828,6 +856,9 @@ caissa_game_list_dispose (GObject *object)
   if (self->relayout_tick != 0 && inner_list_view (self) != NULL)
     gtk_widget_remove_tick_callback (inner_list_view (self), self->relayout_tick);
   self->relayout_tick = 0;
+  if (self->rescroll_tick != 0 && inner_list_view (self) != NULL)
+    gtk_widget_remove_tick_callback (inner_list_view (self), self->rescroll_tick);
+  self->rescroll_tick = 0;
   g_clear_handle_id (&self->tier_idle, g_source_remove);
   caissa_game_list_set_file (self, NULL);
   caissa_game_list_set_matches (self, NULL);
