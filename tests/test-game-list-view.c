@@ -198,6 +198,99 @@ test_sort_keeps_current (Fixture       *f,
   g_assert_cmpuint (caissa_game_list_get_selected (f->list), ==, 599);
 }
 
+/* The search's syntax, typed into the entry: words that all match,
+ * quoted words, field filters; the list shows what it counts. */
+static const struct
+{
+  const char *text;
+  guint       n;
+} searches[] = {
+  /* Kasparov plays the even games; game i is dated 1950 + i % 70. */
+  { "kasparov 1974", 12 },
+  { "1974 KASPAROV", 12 },
+  { "white:karpov black:rival", 400 },
+  { "white:rival", 0 },
+  { "player:\"rival 1\"", 111 },
+  { "event:\"club 3\" site:\"town 2\"", 12 },
+  { "year:1970-1979", 120 },
+  { "result:draw year:1970-1979", 40 },
+  { "white:karpov result:1-0", 133 },
+  { "elo>2600", 99 },
+  { "kasparov elo>2600 result:1-0", 16 },
+};
+
+static void
+test_search_syntax (Fixture       *f,
+                    gconstpointer  data)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (searches); i++)
+    {
+      g_autoptr(GArray) rows = NULL;
+
+      caissa_game_list_set_search (f->list, searches[i].text);
+      wait_list (f->list);
+      if (caissa_game_list_get_n_shown (f->list) != searches[i].n)
+        g_error ("“%s” found %u games, not %u", searches[i].text,
+                 caissa_game_list_get_n_shown (f->list), searches[i].n);
+      rows = rows_in_view (f);
+      g_assert_cmpuint (rows->len, ==, MIN (searches[i].n, rows->len > 0 ? rows->len : 0));
+      if (searches[i].n >= 5)
+        assert_not_blank (f, searches[i].text);
+    }
+}
+
+static GtkWidget *
+find_column_view (GtkWidget *widget)
+{
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_column_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The file has ratings: at 800 px the list shows them, and sorts by them. */
+static void
+test_elo_columns (Fixture       *f,
+                  gconstpointer  data)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (find_column_view (GTK_WIDGET (f->list)));
+  GListModel *columns = gtk_column_view_get_columns (view);
+  GListModel *shown = G_LIST_MODEL (gtk_column_view_get_model (view));
+  gboolean white = FALSE, black = FALSE;
+
+  test_util_wait_for_frame (f->window);
+  test_util_wait_for_frame (f->window);
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (!gtk_column_view_column_get_visible (column))
+        continue;
+      white |= g_str_equal (gtk_column_view_column_get_title (column), "W Elo");
+      black |= g_str_equal (gtk_column_view_column_get_title (column), "B Elo");
+    }
+  g_assert_true (white);
+  g_assert_true (black);
+
+  caissa_game_list_sort_by (f->list, "white-elo", GTK_SORT_DESCENDING);
+  wait_list (f->list);
+  {
+    g_autoptr(CaissaPgnGameInfo) top = g_list_model_get_item (shown, 0);
+    g_autoptr(CaissaPgnGameInfo) last = g_list_model_get_item (shown, 799);
+
+    g_assert_cmpstr (caissa_pgn_game_info_get_white_elo (top), ==, "2799");
+    g_assert_cmpstr (caissa_pgn_game_info_get_white_elo (last), ==, "2400");
+  }
+  assert_not_blank (f, "sorted by rating");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -215,6 +308,10 @@ main (int   argc,
               fixture_setup, test_clear_empty_search, fixture_teardown);
   g_test_add ("/app/game-list/sort-keeps-current", Fixture, NULL,
               fixture_setup, test_sort_keeps_current, fixture_teardown);
+  g_test_add ("/app/game-list/elo-columns", Fixture, NULL,
+              fixture_setup, test_elo_columns, fixture_teardown);
+  g_test_add ("/app/game-list/search-syntax", Fixture, NULL,
+              fixture_setup, test_search_syntax, fixture_teardown);
   status = g_test_run ();
 
   {

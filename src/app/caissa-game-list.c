@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -21,6 +22,7 @@
 #include "caissa-game-list.h"
 #include "caissa-game-matches.h"
 #include "caissa-pgn-search.h"
+#include "caissa-tooltip.h"
 
 /* Above this many shown games, the current game's row is not looked for
  * in a sorted or filtered list (that means asking for every item). */
@@ -31,6 +33,8 @@ typedef enum
   COLUMN_NUMBER,
   COLUMN_WHITE,
   COLUMN_BLACK,
+  COLUMN_WHITE_ELO,
+  COLUMN_BLACK_ELO,
   COLUMN_RESULT,
   COLUMN_DATE,
   COLUMN_EVENT,
@@ -55,30 +59,36 @@ static const ColumnSpec column_specs[N_COLUMNS] = {
   { "number", N_("#"),      "number", TRUE,  FALSE, 0 },
   { "white",  N_("White"),  "white",  FALSE, TRUE,  0 },
   { "black",  N_("Black"),  "black",  FALSE, TRUE,  0 },
+  /* Translators: the column of White's rating (Elo) in the game list; keep it short. */
+  { "white-elo", N_("W Elo"), "white-elo", TRUE, FALSE, 2 },
+  /* Translators: the column of Black's rating (Elo) in the game list; keep it short. */
+  { "black-elo", N_("B Elo"), "black-elo", TRUE, FALSE, 2 },
   { "result", N_("Result"), "result", FALSE, FALSE, 0 },
   { "date",   N_("Date"),   "date",   FALSE, FALSE, 1 },
-  { "event",  N_("Event"),  "event",  FALSE, TRUE,  2 },
+  { "event",  N_("Event"),  "event",  FALSE, FALSE, 3 },
   /* Translators: Encyclopaedia of Chess Openings code, e.g. "B90". */
   { "eco",    N_("ECO"),    "eco-display", FALSE, FALSE, 1 },
   /* Translators: the column of opening names computed from the moves. */
-  { "opening", N_("Opening"), "opening", FALSE, TRUE, 2 },
-  { "moves",  N_("Moves"),  "moves",  TRUE,  FALSE, 2 },
+  { "opening", N_("Opening"), "opening", FALSE, FALSE, 3 },
+  { "moves",  N_("Moves"),  "moves",  TRUE,  FALSE, 3 },
 };
 
 /* Narrow lists show the players and the result; wider ones (the list
  * beside the board) the date and the ECO code too (the opening matters
- * more to a reviewer than the length, and both do not fit beside the
- * dates); wide ones everything. The rest is in the tooltips: the
- * players' for the event and the length, the ECO code's for the
- * opening's name. */
+ * more to a reviewer than the length); then the players' ratings when
+ * the file has them (the names keep their room first); wide ones
+ * everything. The rest is in the tooltips: the players' for the event
+ * and the length, the ECO code's for the opening's name. */
 static int
 tier_for_width (int width)
 {
   if (width < 400)
     return 0;
-  if (width < 640)
+  if (width < 760)
     return 1;
-  return 2;
+  if (width < 1000)
+    return 2;
+  return 3;
 }
 
 /* The width the list asks for beside the board, and the least it takes. */
@@ -98,8 +108,14 @@ struct _CaissaGameList
   guint                n_rows;
   guint                anchor_idle;
   gboolean             sort_changed;
+  /* Whether the file's games have ratings (the Elo columns shown), and
+   * how many games were looked at for them. */
+  gboolean             has_elo;
+  guint                elo_scanned;
   gboolean             refill;
   guint                relayout_tick;
+  guint                rescroll_tick;
+  int                  rescrolls;
   int                  relayouts;
   int                  tier;
   guint                tier_idle;
@@ -210,8 +226,9 @@ update_status (CaissaGameList *self)
   if (n_errors > 0)
     {
       /* Translators: appended to the count of games, e.g. "120 games · 2 with errors". */
-      g_autofree char *errors = g_strdup_printf (ngettext ("%u with an error", "%u with errors", n_errors),
-                                                 n_errors);
+      g_autofree char *count = format_count (n_errors);
+      g_autofree char *errors = g_strdup_printf (ngettext ("%s with an error", "%s with errors", n_errors),
+                                                 count);
       g_autofree char *joined = g_strdup_printf ("%s · %s", text, errors);
 
       g_free (text);
@@ -230,11 +247,37 @@ update_status (CaissaGameList *self)
   gtk_progress_bar_set_fraction (self->progress_bar, fraction);
 }
 
+static gboolean apply_tier_cb (gpointer data);
+
+/* Ratings are looked for in the first games read: a file has them
+ * throughout or not at all, in practice. */
+#define ELO_SCAN 500
+
+static void
+scan_elo (CaissaGameList *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->file));
+
+  for (; !self->has_elo && self->elo_scanned < MIN (n, ELO_SCAN); self->elo_scanned++)
+    {
+      g_autoptr(CaissaPgnGameInfo) info = g_list_model_get_item (G_LIST_MODEL (self->file), self->elo_scanned);
+
+      if (*caissa_pgn_game_info_get_white_elo (info) != '\0' || *caissa_pgn_game_info_get_black_elo (info) != '\0')
+        {
+          self->has_elo = TRUE;
+          if (self->tier_idle == 0)
+            self->tier_idle = g_idle_add (apply_tier_cb, self);
+        }
+    }
+}
+
 static void
 file_notify_cb (CaissaPgnFile  *file,
                 GParamSpec     *pspec,
                 CaissaGameList *self)
 {
+  if (!self->has_elo && self->elo_scanned < ELO_SCAN)
+    scan_elo (self);
   update_status (self);
 }
 
@@ -475,7 +518,7 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
     {
     case COLUMN_NUMBER:
       {
-        g_autofree char *text = g_strdup_printf ("%u", caissa_pgn_game_info_get_number (info));
+        g_autofree char *text = format_count (caissa_pgn_game_info_get_number (info));
 
         gtk_label_set_label (label, text);
         update_number_cell (list_item);
@@ -500,6 +543,12 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
         /* "½-½" reads better in a narrow column than "1/2-1/2". */
         gtk_label_set_label (label, g_str_equal (result, "1/2-1/2") ? "½-½" : result);
       }
+      break;
+    case COLUMN_WHITE_ELO:
+      gtk_label_set_label (label, caissa_pgn_game_info_get_white_elo (info));
+      break;
+    case COLUMN_BLACK_ELO:
+      gtk_label_set_label (label, caissa_pgn_game_info_get_black_elo (info));
       break;
     case COLUMN_DATE:
       gtk_label_set_label (label, caissa_pgn_game_info_get_date (info));
@@ -543,12 +592,28 @@ unbind_cell_cb (GtkSignalListItemFactory *factory,
 
 /* --- Sorting and filtering --------------------------------------------------------- */
 
+/* Ratings are tags (strings): compared as numbers, games without one last. */
+static int
+compare_elo (gconstpointer a,
+             gconstpointer b,
+             gpointer      data)
+{
+  gboolean white = GPOINTER_TO_INT (data) == COLUMN_WHITE_ELO;
+  CaissaPgnGameInfo *x = (CaissaPgnGameInfo *) a, *y = (CaissaPgnGameInfo *) b;
+  int ex = atoi (white ? caissa_pgn_game_info_get_white_elo (x) : caissa_pgn_game_info_get_black_elo (x));
+  int ey = atoi (white ? caissa_pgn_game_info_get_white_elo (y) : caissa_pgn_game_info_get_black_elo (y));
+
+  return (ex > ey) - (ex < ey);
+}
+
 static GtkSorter *
 column_sorter (ColumnId column)
 {
-  GtkExpression *expression =
-    gtk_property_expression_new (CAISSA_TYPE_PGN_GAME_INFO, NULL, column_specs[column].property);
+  GtkExpression *expression;
 
+  if (column == COLUMN_WHITE_ELO || column == COLUMN_BLACK_ELO)
+    return GTK_SORTER (gtk_custom_sorter_new (compare_elo, GINT_TO_POINTER (column), NULL));
+  expression = gtk_property_expression_new (CAISSA_TYPE_PGN_GAME_INFO, NULL, column_specs[column].property);
   if (column_specs[column].numeric)
     return GTK_SORTER (gtk_numeric_sorter_new (expression));
   return GTK_SORTER (gtk_string_sorter_new (expression));
@@ -616,6 +681,26 @@ relayout_tick_cb (GtkWidget     *list_view,
   return G_SOURCE_REMOVE;
 }
 
+/* GTK 4.8's list view places a row it has not made yet by an estimate
+ * of the rows' heights: scrolled to from afar, the row can end up a few
+ * dozen rows off screen. Scrolled to again once the rows there are made,
+ * it is in view. */
+static gboolean
+rescroll_tick_cb (GtkWidget     *list_view,
+                  GdkFrameClock *clock,
+                  gpointer       data)
+{
+  CaissaGameList *self = data;
+  guint selected = gtk_single_selection_get_selected (self->selection);
+
+  if (selected != GTK_INVALID_LIST_POSITION && gtk_widget_get_mapped (list_view))
+    scroll_to_row (self, selected);
+  if (--self->rescrolls > 0)
+    return G_SOURCE_CONTINUE;
+  self->rescroll_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 reanchor_cb (gpointer data)
 {
@@ -636,7 +721,13 @@ reanchor_cb (gpointer data)
   /* The view sizes rows it has not made yet by those it has: with none
    * left it makes one, and only lays out again when told to. */
   if (!self->refill)
-    return G_SOURCE_REMOVE;
+    {
+      self->rescrolls = 2;
+      if (self->rescroll_tick == 0 && inner_list_view (self) != NULL
+          && selected != GTK_INVALID_LIST_POSITION)
+        self->rescroll_tick = gtk_widget_add_tick_callback (inner_list_view (self), rescroll_tick_cb, self, NULL);
+      return G_SOURCE_REMOVE;
+    }
   self->refill = FALSE;
   self->relayouts = 30;
   if (self->relayout_tick == 0 && inner_list_view (self) != NULL)
@@ -699,7 +790,8 @@ apply_tier_cb (gpointer data)
   /* A position search's games show where they matched in place of their length. */
   for (guint i = 0; i < N_COLUMNS; i++)
     gtk_column_view_column_set_visible (self->columns[i], column_specs[i].tier <= self->tier
-                                        && !(i == COLUMN_MOVES && self->matches != NULL));
+                                        && !(i == COLUMN_MOVES && self->matches != NULL)
+                                        && ((i != COLUMN_WHITE_ELO && i != COLUMN_BLACK_ELO) || self->has_elo));
   return G_SOURCE_REMOVE;
 }
 
@@ -764,6 +856,9 @@ caissa_game_list_dispose (GObject *object)
   if (self->relayout_tick != 0 && inner_list_view (self) != NULL)
     gtk_widget_remove_tick_callback (inner_list_view (self), self->relayout_tick);
   self->relayout_tick = 0;
+  if (self->rescroll_tick != 0 && inner_list_view (self) != NULL)
+    gtk_widget_remove_tick_callback (inner_list_view (self), self->rescroll_tick);
+  self->rescroll_tick = 0;
   g_clear_handle_id (&self->tier_idle, g_source_remove);
   caissa_game_list_set_file (self, NULL);
   caissa_game_list_set_matches (self, NULL);
@@ -879,10 +974,11 @@ static void
 caissa_game_list_init (CaissaGameList *self)
 {
   self->current = G_MAXUINT;
-  self->tier = 2;
+  self->tier = 3;
   self->bound = g_ptr_array_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  caissa_tooltip_wrap (GTK_WIDGET (self->search_entry));
 
   for (guint i = 0; i < N_COLUMNS; i++)
     {
@@ -1044,8 +1140,18 @@ caissa_game_list_set_file (CaissaGameList *self,
     g_signal_handlers_disconnect_by_data (self->file, self);
   caissa_game_list_set_matches (self, NULL);
   g_set_object (&self->file, file);
+  self->has_elo = FALSE;
+  self->elo_scanned = 0;
   if (file != NULL)
-    g_signal_connect (file, "notify", G_CALLBACK (file_notify_cb), self);
+    {
+      g_signal_connect (file, "notify", G_CALLBACK (file_notify_cb), self);
+      scan_elo (self);
+    }
+  if (self->columns[0] != NULL)
+    {
+      g_clear_handle_id (&self->tier_idle, g_source_remove);
+      apply_tier_cb (self);
+    }
   self->current = G_MAXUINT;
   if (self->search != NULL)
     caissa_pgn_search_set_file (self->search, file);

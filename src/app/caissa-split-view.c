@@ -11,7 +11,7 @@
 
 #define DEFAULT_FOLD_THRESHOLD 700
 #define DEFAULT_CONTENT_WIDTH  744
-#define DEFAULT_FLAP_SHARE     0.3
+#define DEFAULT_FLAP_SHARE     0.33
 /* The handle is drawn one pixel wide; it is grabbed this many pixels wide. */
 #define GRIP_WIDTH             9
 
