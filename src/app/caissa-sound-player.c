@@ -7,7 +7,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <gsound.h>
 #include <sys/stat.h>
 
