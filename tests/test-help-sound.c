@@ -13,6 +13,7 @@
 #include <adwaita.h>
 #include <gio/gunixsocketaddress.h>
 #include <glib/gstdio.h>
+#include <unistd.h>
 
 #include "caissa-application.h"
 #include "caissa-preferences-window.h"
@@ -84,6 +85,20 @@ make_dir (const char *name)
   return dir;
 }
 
+/* A visible toplevel of that type, or NULL. */
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  GtkWidget *found = NULL;
+
+  for (GList *l = toplevels; l != NULL && found == NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data))
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
 /* Runs this test again in a subprocess with these XDG folders. */
 static void
 run_with_xdg (const char *data_home,
@@ -99,9 +114,20 @@ run_with_xdg (const char *data_home,
       g_autofree char *schemas = g_build_filename (dirs[i], "glib-2.0", "schemas", NULL);
       g_autofree char *compiled = g_build_filename (schemas, "gschemas.compiled", NULL);
 
-      if (g_file_test (compiled, G_FILE_TEST_EXISTS))
+      if (g_file_test (compiled, G_FILE_TEST_EXISTS) && g_getenv ("GSETTINGS_SCHEMA_DIR") == NULL)
+        g_setenv ("GSETTINGS_SCHEMA_DIR", schemas, TRUE);
+    }
+  /* The MIME database too: GTK knows an SVG icon by it. */
+  for (guint i = 0; dirs[i] != NULL; i++)
+    {
+      g_autofree char *mime = g_build_filename (dirs[i], "mime", NULL);
+      g_autofree char *cache = g_build_filename (mime, "mime.cache", NULL);
+      g_autofree char *link = g_build_filename (data_home, "mime", NULL);
+
+      if (g_file_test (cache, G_FILE_TEST_EXISTS))
         {
-          g_setenv ("GSETTINGS_SCHEMA_DIR", schemas, TRUE);
+          if (!g_file_test (link, G_FILE_TEST_EXISTS))
+            g_assert_cmpint (symlink (mime, link), ==, 0);
           break;
         }
     }
@@ -137,7 +163,24 @@ test_help_no_viewer (void)
       g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Help Is Not Available");
       g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Yelp"));
       g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+      gtk_window_destroy (GTK_WINDOW (dialog));
+
+      /* F1 from Preferences: the same answer, and no new main window. */
+      g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+      g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
+      dialog = test_util_wait_for_dialog (30);
+      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Help Is Not Available");
+      {
+        GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+        guint n_main = 0;
+
+        for (GList *l = windows; l != NULL; l = l->next)
+          n_main += CAISSA_IS_WINDOW (l->data);
+        g_assert_cmpuint (n_main, ==, 1);
+      }
       destroy_windows (app);
+      for (GtkWidget *prefs; (prefs = find_toplevel (CAISSA_TYPE_PREFERENCES_WINDOW)) != NULL;)
+        gtk_window_destroy (GTK_WINDOW (prefs));
       return;
     }
   {
@@ -347,15 +390,7 @@ test_sound_window (void)
 
   /* The switch in the preferences window. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
-  prefs = NULL;
-  {
-    GList *toplevels = gtk_window_list_toplevels ();
-
-    for (GList *l = toplevels; l != NULL; l = l->next)
-      if (CAISSA_IS_PREFERENCES_WINDOW (l->data))
-        prefs = l->data;
-    g_list_free (toplevels);
-  }
+  prefs = find_toplevel (CAISSA_TYPE_PREFERENCES_WINDOW);
   g_assert_nonnull (prefs);
   row = find_row (prefs, "Sounds");
   g_assert_nonnull (row);

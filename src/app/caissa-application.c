@@ -219,7 +219,12 @@ help_action (GSimpleAction *action,
              GVariant      *parameter,
              gpointer       user_data)
 {
-  caissa_help_show (GTK_WINDOW (get_window (user_data)), NULL);
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  /* Over whatever window has the focus (F1 in Preferences too). */
+  if (parent == NULL)
+    parent = GTK_WINDOW (get_window (user_data));
+  caissa_help_show (parent, NULL);
 }
 
 static gboolean
