@@ -230,6 +230,19 @@ test_claim (Fixture       *f,
   assert_heard (f, "move move move move move move move move game-end");
 }
 
+/* A claim declared with the move that makes it correct: the move is made
+ * (its sound), then the claim ends the game (the end's). */
+static void
+test_claim_with_move (Fixture       *f,
+                      gconstpointer  data)
+{
+  play (f, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+  caissa_game_set_claim_pending (f->game, TRUE);
+  play (f, "Ng8");
+  g_assert_cmpint (caissa_game_get_outcome_reason (f->game), ==, CAISSA_OUTCOME_REASON_THREEFOLD_CLAIM);
+  assert_heard (f, "move move move move move move move move game-end");
+}
+
 static void
 test_undo_silent (Fixture       *f,
                   gconstpointer  data)
@@ -457,6 +470,7 @@ main (int   argc,
   ADD ("resign", NULL, test_resign);
   ADD ("agreement", NULL, test_agreement);
   ADD ("claim", NULL, test_claim);
+  ADD ("claim-with-move", NULL, test_claim_with_move);
   ADD ("undo-silent", NULL, test_undo_silent);
   ADD ("loaded-silent", NULL, test_loaded_silent);
   ADD ("mate-under-clock", "300+2", test_mate);

@@ -12,7 +12,8 @@
  *   - FLAG: the game ended by a flag (lost or drawn on time);
  *   - GAME_END: the game ended otherwise — a mate, stalemate or draw rule
  *     brought by a move (instead of that move's sound), a resignation, an
- *     agreed draw, a claim.
+ *     agreed draw, a claim (a claim declared with a move: that move's
+ *     sound, then the end's).
  * A game read from a file or set up (its result already there) makes no
  * sound. Nothing here plays anything: the app connects "sound" to a
  * player (src/app/caissa-sound-player.h); tests connect a recorder.
