@@ -13,6 +13,8 @@
 #include "caissa-atomic.h"
 #include "caissa-preferences-window.h"
 #include "caissa-resources.h"
+#include "caissa-help.h"
+#include "caissa-sound-player.h"
 #include "caissa-window.h"
 #include "caissa-window-practice.h"
 #include "caissa-window-review.h"
@@ -211,6 +213,20 @@ preferences_action (GSimpleAction *action,
                                                                  settings)));
 }
 
+/* F1: the user manual (help/C/index.page) in Yelp. */
+static void
+help_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  /* Over whatever window has the focus (F1 in Preferences too). */
+  if (parent == NULL)
+    parent = GTK_WINDOW (get_window (user_data));
+  caissa_help_show (parent, NULL);
+}
+
 static gboolean
 write_file (const char  *path,
             const char  *contents,
@@ -251,6 +267,7 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action },
   { "about", about_action },
   { "preferences", preferences_action },
+  { "help", help_action },
   { "save-game-to", save_game_to_action, "s" },
   { "dump-state", dump_state_action, "s" },
 };
@@ -330,6 +347,7 @@ caissa_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
+    { "app.help", { "F1", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
@@ -353,6 +371,10 @@ caissa_application_startup (GApplication *app)
                                            accels[i].action, accels[i].accels);
 
   g_timeout_add_seconds_full (G_PRIORITY_LOW, 2, remove_stale_cb, NULL, NULL);
+
+  /* Each window's game sounds its moves and its clock (Preferences). */
+  caissa_sound_player_attach (GTK_APPLICATION (app),
+                              caissa_application_get_settings (CAISSA_APPLICATION (app)));
 
   if (caissa_application_get_settings (CAISSA_APPLICATION (app)) != NULL)
     caissa_preferences_bind_style (caissa_application_get_settings (CAISSA_APPLICATION (app)),

@@ -33,6 +33,7 @@ struct _CaissaPreferencesWindow
   GtkSwitch            *legal_moves_switch;
   GtkSwitch            *animate_switch;
   GtkSwitch            *touch_move_switch;
+  GtkSwitch            *sounds_switch;
   AdwComboRow          *time_control_row;
   GtkSwitch            *auto_press_switch;
 };
@@ -215,6 +216,7 @@ bind_settings (CaissaPreferencesWindow *self)
     { "show-legal-moves", self->legal_moves_switch },
     { "animate", self->animate_switch },
     { "touch-move", self->touch_move_switch },
+    { "sounds", self->sounds_switch },
     { "auto-press", self->auto_press_switch },
   };
 
@@ -404,6 +406,7 @@ caissa_preferences_window_class_init (CaissaPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaissaPreferencesWindow, legal_moves_switch);
   gtk_widget_class_bind_template_child (widget_class, CaissaPreferencesWindow, animate_switch);
   gtk_widget_class_bind_template_child (widget_class, CaissaPreferencesWindow, touch_move_switch);
+  gtk_widget_class_bind_template_child (widget_class, CaissaPreferencesWindow, sounds_switch);
   gtk_widget_class_bind_template_child (widget_class, CaissaPreferencesWindow, time_control_row);
   gtk_widget_class_bind_template_child (widget_class, CaissaPreferencesWindow, auto_press_switch);
 }
