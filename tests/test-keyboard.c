@@ -606,8 +606,14 @@ collect_overlay (GtkWidget *widget,
       g_autofree char *accelerator = NULL;
 
       g_object_get (widget, "action-name", &action, "accelerator", &accelerator, NULL);
+      /* "win.resign('white')": listed by its name. */
       if (action != NULL)
-        g_ptr_array_add (o->actions, g_steal_pointer (&action));
+        {
+          g_autofree char *name = NULL;
+
+          g_assert_true (g_action_parse_detailed_name (action, &name, NULL, NULL));
+          g_ptr_array_add (o->actions, g_steal_pointer (&name));
+        }
       if (accelerator != NULL && *accelerator != '\0')
         overlay_add_accelerators (o, accelerator);
     }

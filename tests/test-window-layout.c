@@ -20,6 +20,7 @@
 #include "caissa-adaptive-box.h"
 #include "caissa-board.h"
 #include "caissa-clock-face.h"
+#include "caissa-game-actions.h"
 #include "caissa-practice-page.h"
 #include "caissa-window.h"
 #include "test-util-gtk.h"
@@ -263,12 +264,12 @@ test_window_grows (void)
   /* The window's size follows the next frame's measure. */
   wait_two_frames (widget);
 
-  offer = template_child (window, CAISSA_TYPE_WINDOW, "offer_revealer");
-  g_assert_true (gtk_revealer_get_child_revealed (GTK_REVEALER (offer)));
+  offer = template_child (window, CAISSA_TYPE_WINDOW, "game_actions");
+  g_assert_true (caissa_game_actions_get_answering (CAISSA_GAME_ACTIONS (offer)));
   parts[n++] = (Part) { "the board", caissa_window_get_board (window) };
   parts[n++] = (Part) { "White's clock button", caissa_clock_face_get_button (CAISSA_CLOCK_FACE (face), CAISSA_COLOR_WHITE) };
   parts[n++] = (Part) { "Black's clock button", caissa_clock_face_get_button (CAISSA_CLOCK_FACE (face), CAISSA_COLOR_BLACK) };
-  parts[n++] = (Part) { "the draw offer", gtk_revealer_get_child (GTK_REVEALER (offer)) };
+  parts[n++] = (Part) { "the draw offer", gtk_widget_get_parent (caissa_game_actions_get_button (CAISSA_GAME_ACTIONS (offer), "accept")) };
   parts[n++] = (Part) { "the move list", template_child (window, CAISSA_TYPE_WINDOW, "move_list") };
   parts[n++] = (Part) { "the move field", find_class (widget, "moveentry") };
   parts[n++] = (Part) { "the navigation buttons", find_class (widget, "navigation") };

@@ -12,6 +12,8 @@
 #include "caissa-adaptive-box.h"
 #include "caissa-board.h"
 #include "caissa-clock-face.h"
+#include "caissa-game-actions.h"
+#include "caissa-game-reasons.h"
 #include "caissa-move-entry.h"
 #include "caissa-move-list.h"
 #include "caissa-new-game-dialog.h"
@@ -58,8 +60,7 @@ struct _CaissaWindow
   GtkLabel             *white_note_label;
   GtkLabel             *black_note_label;
   GtkBox               *clock_slot;
-  GtkRevealer          *offer_revealer;
-  GtkLabel             *offer_label;
+  CaissaGameActions    *game_actions;
   CaissaMoveList       *move_list;
   GtkLabel             *status_label;
   GtkLabel             *substatus_label;
@@ -179,6 +180,9 @@ update_status (CaissaWindow *self)
 
       if (caissa_game_get_claim_pending (game))
         substatus = g_strdup (_("A draw is claimed with the next move, if it makes the claim correct"));
+      else
+        /* A claim that would be correct is said, not left to be found. */
+        substatus = caissa_game_reasons_dup_claim_status (game);
     }
 
   /* A game shown up to an error in its file: the error, not the end; in
@@ -270,24 +274,6 @@ update_players (CaissaWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title), subtitle);
 }
 
-static void
-update_offer (CaissaWindow *self)
-{
-  CaissaColor offer = caissa_game_get_draw_offer (self->game);
-
-  if (offer != CAISSA_COLOR_NONE)
-    {
-      const char *offerer = offer == CAISSA_COLOR_WHITE
-                            ? player_name (caissa_game_get_white_name (self->game), CAISSA_COLOR_WHITE)
-                            : player_name (caissa_game_get_black_name (self->game), CAISSA_COLOR_BLACK);
-      /* Translators: %s is a player's name. */
-      g_autofree char *text = g_strdup_printf (_("%s offers a draw"), offerer);
-
-      gtk_label_set_label (self->offer_label, text);
-    }
-  gtk_revealer_set_reveal_child (self->offer_revealer, offer != CAISSA_COLOR_NONE);
-}
-
 /* The one place that enables and disables the window's actions. */
 static void
 update_actions (CaissaWindow *self)
@@ -330,7 +316,6 @@ update_actions (CaissaWindow *self)
 
   update_status (self);
   update_players (self);
-  update_offer (self);
 }
 
 void
@@ -941,6 +926,7 @@ caissa_window_class_init (CaissaWindowClass *klass)
   g_type_ensure (CAISSA_TYPE_BOARD);
   g_type_ensure (CAISSA_TYPE_MOVE_LIST);
   g_type_ensure (CAISSA_TYPE_MOVE_ENTRY);
+  g_type_ensure (CAISSA_TYPE_GAME_ACTIONS);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/caissa/Caissa/ui/caissa-window.ui");
   /* Reachable by name with gtk_widget_get_template_child () (the
@@ -961,8 +947,7 @@ caissa_window_class_init (CaissaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, white_note_label);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, black_note_label);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, clock_slot);
-  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, offer_revealer);
-  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, offer_label);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, game_actions);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, substatus_label);
@@ -1023,6 +1008,7 @@ caissa_window_init (CaissaWindow *self)
   g_signal_connect (self->game, "outcome-changed", G_CALLBACK (outcome_changed_cb), self);
   caissa_board_set_game (self->board, self->game);
   caissa_move_list_set_game (self->move_list, self->game);
+  caissa_game_actions_set_game (self->game_actions, self->game);
   /* The keyboard starts on the board (Enter shows its cursor). */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
   g_signal_connect (self, "notify::is-active", G_CALLBACK (first_active_cb), NULL);
