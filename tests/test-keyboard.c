@@ -610,8 +610,9 @@ collect_overlay (GtkWidget *widget,
       if (action != NULL)
         {
           g_autofree char *name = NULL;
+          g_autoptr(GVariant) target = NULL;
 
-          g_assert_true (g_action_parse_detailed_name (action, &name, NULL, NULL));
+          g_assert_true (g_action_parse_detailed_name (action, &name, &target, NULL));
           g_ptr_array_add (o->actions, g_steal_pointer (&name));
         }
       if (accelerator != NULL && *accelerator != '\0')

@@ -47,23 +47,29 @@ typedef struct
 } Case;
 
 /* Width, height, and whether the window allows that size with a clock
- * (it allows all of them without). Below 528 pixels wide (board and side
- * panel at their least widths) the panel has to go under the board, and
- * with a clock a stacked panel needs about 430 pixels (player names,
- * clock, moves, move field, navigation, status): with the board's 216
- * and the header bar the window is then at least about 700 tall. */
+ * and without (the row of the game's actions, Offer Draw … Resign, takes
+ * about 70 px more than a 360 × 560 window has). Below 528 pixels wide
+ * (board and side panel at their least widths) the panel has to go under the board, and
+ * with a clock a stacked panel needs about 500 pixels (player names,
+ * clock, the game's actions, moves, move field, navigation, status): with
+ * the board's 216 and the header bar the window is then at least about
+ * 750 tall. */
 static const struct
 {
   int      width;
   int      height;
   gboolean allowed_with_clock;
+  gboolean allowed_without_clock;
 } sizes[] = {
-  { 360, 560, FALSE },
-  { 400, 640, FALSE },
-  { 400, 700, TRUE },
-  { 600, 500, TRUE },
-  { 1000, 600, TRUE },
-  { 1400, 900, TRUE },
+  { 360, 560, FALSE, FALSE },
+  { 360, 640, FALSE, TRUE },
+  { 400, 640, FALSE, TRUE },
+  { 400, 700, FALSE, TRUE },
+  { 400, 760, TRUE, TRUE },
+  { 600, 500, FALSE, TRUE },
+  { 600, 540, TRUE, TRUE },
+  { 1000, 600, TRUE, TRUE },
+  { 1400, 900, TRUE, TRUE },
 };
 
 static GtkWidget *
@@ -182,7 +188,7 @@ test_window (gconstpointer data)
   CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
   GtkWidget *widget = GTK_WIDGET (window);
   CaissaGame *game = caissa_window_get_game (window);
-  Part parts[8];
+  Part parts[9];
   guint n = 0;
 
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
@@ -221,6 +227,7 @@ test_window (gconstpointer data)
   parts[n++] = (Part) { "the move field", find_class (widget, "moveentry") };
   parts[n++] = (Part) { "the navigation buttons", find_class (widget, "navigation") };
   parts[n++] = (Part) { "the status line", template_child (window, CAISSA_TYPE_WINDOW, "status_label") };
+  parts[n++] = (Part) { "the game's actions", template_child (window, CAISSA_TYPE_WINDOW, "game_actions") };
   for (guint i = 0; i < n; i++)
     g_assert_nonnull (parts[i].widget);
   check_parts (widget, parts, n, c);
@@ -363,7 +370,7 @@ main (int   argc,
         c->width = sizes[i].width;
         c->height = sizes[i].height;
         c->clock = clock;
-        c->allowed = !clock || sizes[i].allowed_with_clock;
+        c->allowed = clock ? sizes[i].allowed_with_clock : sizes[i].allowed_without_clock;
         c->name = g_strdup_printf ("%dx%d%s", c->width, c->height, clock ? "-clock" : "");
         path = g_strdup_printf ("/app/window-layout/window/%s", c->name);
         g_test_add_data_func (path, c, test_window);

@@ -24,6 +24,7 @@ struct _CaissaGameActions
   GtkWidget  *claim_next;
   GtkWidget  *take_back;
   GtkWidget  *resign;
+  GtkWidget  *resign_menu;
   GtkLabel   *offer_label;
   GtkWidget  *accept;
   GtkWidget  *decline;
@@ -171,13 +172,28 @@ action_button (GType       type,
   GtkWidget *button = g_object_new (type, "label", label, "use-underline", TRUE, NULL);
   GtkWidget *child = gtk_button_get_child (GTK_BUTTON (button));
 
-  /* Two words at most on a line: a narrow panel wraps, never cuts. */
+  /* A narrow panel wraps the label, never cuts it. */
   if (GTK_IS_LABEL (child))
     {
       gtk_label_set_wrap (GTK_LABEL (child), TRUE);
       gtk_label_set_justify (GTK_LABEL (child), GTK_JUSTIFY_CENTER);
     }
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  if (action != NULL)
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  gtk_widget_set_hexpand (button, TRUE);
+  return button;
+}
+
+static GtkWidget *
+icon_button (const char *icon,
+             const char *label,
+             const char *action)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  if (action != NULL)
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
   gtk_widget_set_hexpand (button, TRUE);
   return button;
 }
@@ -191,6 +207,8 @@ caissa_game_actions_dispose (GObject *object)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
+  if (self->resign_menu != NULL)
+    g_clear_pointer (&self->resign_menu, gtk_widget_unparent);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
 
@@ -220,21 +238,26 @@ caissa_game_actions_init (CaissaGameActions *self)
   gtk_stack_set_transition_type (self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
   gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
 
-  /* Two by two: four buttons side by side do not fit a narrow panel. */
+  /* One row, short enough for the narrowest panel on one line (as
+   * lichess has them): ½ for the offer, the take-back and resign icons
+   * of the header bar, and Claim Draw in words, as it matters when it
+   * lights up. Each says what it is in its tooltip and to screen readers. */
   grid = gtk_grid_new ();
-  gtk_grid_set_column_homogeneous (GTK_GRID (grid), TRUE);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  self->offer = action_button (GTK_TYPE_BUTTON, _("_Offer Draw"), "win.offer-draw");
+  /* Not translated: the score of a draw. */
+  self->offer = action_button (GTK_TYPE_BUTTON, "½", "win.offer-draw");
+  gtk_widget_add_css_class (self->offer, "offer-draw");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->offer),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Offer a draw"), -1);
   self->claim = action_button (GTK_TYPE_BUTTON, _("_Claim Draw"), "win.claim-draw");
   /* Translators: a toggle: the draw is claimed with the move played next. */
   self->claim_next = action_button (GTK_TYPE_TOGGLE_BUTTON, _("Claim _With Next Move"),
                                     "win.claim-draw-next-move");
-  self->take_back = action_button (GTK_TYPE_BUTTON, _("_Take Back"), "win.undo");
+  self->take_back = icon_button ("edit-undo-symbolic", _("Take back"), "win.undo");
   gtk_grid_attach (GTK_GRID (grid), self->offer, 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), self->claim, 1, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), self->claim_next, 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->take_back, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), self->take_back, 2, 0, 1, 1);
 
   item = g_menu_item_new (_("_White Resigns…"), NULL);
   g_menu_item_set_action_and_target (item, "win.resign", "s", "white");
@@ -244,12 +267,13 @@ caissa_game_actions_init (CaissaGameActions *self)
   g_menu_item_set_action_and_target (item, "win.resign", "s", "black");
   g_menu_append_item (menu, item);
   g_object_unref (item);
-  self->resign = gtk_menu_button_new ();
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (self->resign), _("_Resign"));
-  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (self->resign), TRUE);
-  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->resign), G_MENU_MODEL (menu));
-  gtk_widget_set_hexpand (self->resign, TRUE);
-  gtk_grid_attach (GTK_GRID (grid), self->resign, 1, 1, 1, 1);
+  /* A plain button showing the menu (a menu button's arrow would make
+   * the row too wide for a narrow panel). */
+  self->resign = icon_button ("emoji-flags-symbolic", _("Resign"), NULL);
+  self->resign_menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_widget_set_parent (self->resign_menu, self->resign);
+  g_signal_connect_swapped (self->resign, "clicked", G_CALLBACK (gtk_popover_popup), self->resign_menu);
+  gtk_grid_attach (GTK_GRID (grid), self->resign, 3, 0, 1, 1);
   gtk_stack_add_named (self->stack, grid, "actions");
 
   offer_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
