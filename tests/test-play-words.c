@@ -1,11 +1,16 @@
 /* test-play-words.c — what the play screen says, without a display: the
  * practice record in words (no "streak 0" right after a mate), and the
- * reasons the game's actions give, against the rules the game applies.
+ * reasons the game's actions give, against the rules the game applies;
+ * and the second place of a game kept for later when a new one starts.
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <locale.h>
+
+#include <glib/gstdio.h>
+
+#include "caissa-autosave-slot.h"
 
 #include "caissa-game-reasons.h"
 #include "caissa-practice-words.h"
@@ -137,6 +142,54 @@ test_claim_reasons (void)
   g_assert_null (caissa_game_reasons_dup_claim_status (game));
 }
 
+/* A game set aside leaves the first place to the next one and comes
+ * back, whole, only when that place is free. */
+static void
+test_set_aside (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("caissa-slot-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "current-game.ini", NULL);
+  g_autofree char *kept = caissa_autosave_kept_path (path);
+  g_autoptr(CaissaAutosave) autosave = caissa_autosave_new (path);
+  g_autoptr(CaissaGame) game = caissa_game_new ();
+  g_autoptr(GError) error = NULL;
+  CaissaSavedGame *saved;
+
+  g_assert_true (g_str_has_suffix (kept, "current-game.ini.kept"));
+  caissa_game_set_white_name (game, "Anna");
+  play (game, "e4");
+  play (game, "c5");
+  caissa_autosave_set_game (autosave, game);
+  g_assert_true (caissa_autosave_set_aside (autosave, &error));
+  g_assert_no_error (error);
+  g_assert_null (caissa_autosave_get_game (autosave));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+
+  /* The place taken by the next game: the one set aside waits. */
+  g_assert_true (g_file_set_contents (path, "next", -1, NULL));
+  g_assert_false (caissa_autosave_bring_back (path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+
+  /* Free again: it comes back, as it was. */
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_true (caissa_autosave_bring_back (path, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+  saved = caissa_saved_game_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (caissa_saved_game_get_n_plies (saved), ==, 2);
+  g_assert_cmpstr (caissa_saved_game_get_white_name (saved), ==, "Anna");
+  caissa_saved_game_free (saved);
+  /* Nothing set aside: nothing comes. */
+  g_assert_false (caissa_autosave_bring_back (path, &error));
+  g_assert_no_error (error);
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -153,6 +206,7 @@ main (int   argc,
     }
   g_test_add_func ("/model/game-reasons/offer", test_offer_reasons);
   g_test_add_func ("/model/game-reasons/claim", test_claim_reasons);
+  g_test_add_func ("/model/autosave-slot/set-aside", test_set_aside);
 
   return g_test_run ();
 }

@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "caissa-autosave-slot.h"
 #include "caissa-board.h"
 #include "caissa-time-words.h"
 #include "caissa-window-autosave.h"
@@ -32,6 +33,10 @@
 /* Set while a game kept for later (when a file took its place) waits on
  * disk, the autosave following nothing: the next new game offers it. */
 #define KEPT_KEY "caissa-autosave-kept"
+/* Set while the game set aside for a new game (Ctrl+N) waits for that
+ * game to start: the new game is kept from then on; if none starts, the
+ * game set aside comes back. */
+#define ASIDE_KEY "caissa-autosave-aside"
 
 CaissaAutosave *
 _caissa_window_get_autosave (CaissaWindow *self)
@@ -325,6 +330,13 @@ _caissa_window_start_autosave (CaissaWindow *self,
   g_object_set_data_full (G_OBJECT (self), AUTOSAVE_KEY, g_object_ref (autosave), g_object_unref);
   g_signal_connect_object (autosave, "save-failed", G_CALLBACK (save_failed_cb), self, 0);
 
+  /* A game set aside for a new one (Ctrl+N) is offered once no other
+   * waits in its place. */
+  if (!caissa_autosave_bring_back (path, &error) && error != NULL)
+    {
+      g_warning ("%s", error->message);
+      g_clear_error (&error);
+    }
   saved = caissa_saved_game_load (path, &error);
   if (saved != NULL)
     g_object_set_data_full (G_OBJECT (self), PENDING_KEY, saved,
@@ -481,6 +493,9 @@ typedef struct
   CaissaWindowReplaceFunc  then;
   gpointer                 data;
   GDestroyNotify           destroy;
+  /* A new game, not a file: Keep sets the game aside (a second place),
+   * to be offered at the next start of Caissa. */
+  gboolean                 new_game;
 } Replace;
 
 static void
@@ -511,6 +526,18 @@ replace_response_cb (AdwMessageDialog *dialog,
         {
           /* The clocks as the question found them (paused): resumed,
            * they go on from there. */
+          if (r->new_game)
+            {
+              if (!caissa_autosave_set_aside (autosave, &error))
+                {
+                  resume_after_question (game, r->paused);
+                  show_message (self, _("The Game Could Not Be Kept"), error->message);
+                  return;
+                }
+              g_object_set_data (G_OBJECT (self), ASIDE_KEY, GINT_TO_POINTER (TRUE));
+              r->then (self, r->data);
+              return;
+            }
           if (!caissa_autosave_save (autosave, &error))
             {
               resume_after_question (game, r->paused);
@@ -550,12 +577,56 @@ present_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static void ask_replace (CaissaWindow            *self,
+                         const char              *file_name,
+                         gboolean                 new_game,
+                         CaissaWindowReplaceFunc  then,
+                         gpointer                 data,
+                         GDestroyNotify           destroy);
+
 void
 _caissa_window_autosave_replace_then (CaissaWindow            *self,
                                       const char              *file_name,
                                       CaissaWindowReplaceFunc  then,
                                       gpointer                 data,
                                       GDestroyNotify           destroy)
+{
+  ask_replace (self, file_name, FALSE, then, data, destroy);
+}
+
+void
+_caissa_window_autosave_new_game_then (CaissaWindow            *self,
+                                       CaissaWindowReplaceFunc  then,
+                                       gpointer                 data,
+                                       GDestroyNotify           destroy)
+{
+  ask_replace (self, NULL, TRUE, then, data, destroy);
+}
+
+void
+_caissa_window_autosave_new_game_cancelled (CaissaWindow *self)
+{
+  CaissaAutosave *autosave;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (CAISSA_IS_WINDOW (self));
+
+  autosave = _caissa_window_get_autosave (self);
+  if (autosave == NULL || g_object_steal_data (G_OBJECT (self), ASIDE_KEY) == NULL)
+    return;
+  /* The game stays on the board: back in its place, kept again. */
+  if (!caissa_autosave_bring_back (caissa_autosave_get_path (autosave), &error) && error != NULL)
+    g_warning ("%s", error->message);
+  keep_game (self);
+}
+
+static void
+ask_replace (CaissaWindow            *self,
+             const char              *file_name,
+             gboolean                 new_game,
+             CaissaWindowReplaceFunc  then,
+             gpointer                 data,
+             GDestroyNotify           destroy)
 {
   CaissaAutosave *autosave;
   CaissaGame *game;
@@ -582,12 +653,16 @@ _caissa_window_autosave_replace_then (CaissaWindow            *self,
   r->then = then;
   r->data = data;
   r->destroy = destroy;
+  r->new_game = new_game;
 
   autosave = _caissa_window_get_autosave (self);
   can_keep = autosave != NULL && caissa_autosave_get_game (autosave) == game;
   if (can_keep)
     {
-      if (file_name != NULL)
+      if (new_game)
+        body = g_strdup (_("A new game takes the place of the game in progress. A kept game is "
+                           "offered again the next time Caissa starts, with its clocks as they are now."));
+      else if (file_name != NULL)
         /* Translators: %s is a file name. */
         body = g_strdup_printf (_("“%s” takes the place of the game in progress. A kept game is "
                                   "offered again at the next new game or the next start of Caissa, "
@@ -610,7 +685,9 @@ _caissa_window_autosave_replace_then (CaissaWindow            *self,
     {
       /* A window that keeps nothing on disk (a second window): the game
        * can only be given up. */
-      if (file_name != NULL)
+      if (new_game)
+        body = g_strdup (_("A new game takes the place of the game in progress, which is then lost."));
+      else if (file_name != NULL)
         /* Translators: %s is a file name. */
         body = g_strdup_printf (_("“%s” takes the place of the game in progress, "
                                   "which is then lost."), file_name);
@@ -645,7 +722,16 @@ _caissa_window_autosave_game_started (CaissaWindow *self)
   g_return_if_fail (CAISSA_IS_WINDOW (self));
 
   autosave = _caissa_window_get_autosave (self);
-  if (autosave == NULL || g_object_steal_data (G_OBJECT (self), KEPT_KEY) == NULL)
+  if (autosave == NULL)
+    return;
+  /* The new game a game was set aside for: kept from now on (the one set
+   * aside is offered at the next start). */
+  if (g_object_steal_data (G_OBJECT (self), ASIDE_KEY) != NULL)
+    {
+      keep_game (self);
+      return;
+    }
+  if (g_object_steal_data (G_OBJECT (self), KEPT_KEY) == NULL)
     return;
 
   /* The game kept for later, offered as at a start; nothing is written
@@ -726,4 +812,6 @@ _caissa_window_autosave_describe (CaissaWindow *self,
     g_string_append_printf (out, "autosave %s\n", caissa_autosave_get_path (autosave));
   g_string_append_printf (out, "kept-for-later %d\n",
                           g_object_get_data (G_OBJECT (self), KEPT_KEY) != NULL);
+  g_string_append_printf (out, "set-aside %d\n",
+                          g_object_get_data (G_OBJECT (self), ASIDE_KEY) != NULL);
 }

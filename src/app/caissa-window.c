@@ -573,16 +573,24 @@ new_game_start_cb (CaissaNewGameDialog *dialog,
                                caissa_player_chooser_get_level (chooser),
                                caissa_player_chooser_get_move_time (chooser) * 1000);
   }
+  g_object_set_data (G_OBJECT (dialog), "started", GINT_TO_POINTER (TRUE));
   gtk_window_destroy (GTK_WINDOW (dialog));
   toast (self, _("New game"));
 }
 
+/* Closed without starting: a game set aside for the new one comes back. */
 static void
-new_game_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
+new_game_destroy_cb (GtkWidget    *dialog,
+                     CaissaWindow *self)
 {
-  CaissaWindow *self = CAISSA_WINDOW (widget);
+  if (g_object_get_data (G_OBJECT (dialog), "started") == NULL)
+    _caissa_window_autosave_new_game_cancelled (self);
+}
+
+static void
+present_new_game_dialog (CaissaWindow *self,
+                         gpointer      data)
+{
   CaissaNewGameDialog *dialog;
 
   dialog = caissa_new_game_dialog_new (GTK_WINDOW (self),
@@ -594,7 +602,18 @@ new_game_action (GtkWidget  *widget,
   if (caissa_player_chooser_get_vs_engine (caissa_new_game_dialog_get_player_chooser (dialog)))
     caissa_window_prepare_engine (self);
   g_signal_connect (dialog, "start", G_CALLBACK (new_game_start_cb), self);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (new_game_destroy_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* A game being played is not dropped without a question (as at the
+ * close, or when a file takes its place). */
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  _caissa_window_autosave_new_game_then (CAISSA_WINDOW (widget), present_new_game_dialog, NULL, NULL);
 }
 
 static void
