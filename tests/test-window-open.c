@@ -555,6 +555,37 @@ test_twice (Fixture       *f,
   g_assert_cmpuint (caissa_saved_game_get_n_plies (saved), ==, 2);
 }
 
+/* A toast's text on screen in window, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0
+      && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+wait_label (GtkWidget  *window,
+            const char *text,
+            gboolean    shown)
+{
+  gint64 deadline = test_util_deadline (10);
+
+  while ((find_label (window, text) != NULL) != shown && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  return (find_label (window, text) != NULL) == shown;
+}
+
 /* The New Game dialog on screen, once it is. */
 static CaissaNewGameDialog *
 find_new_game_dialog (void)
@@ -635,6 +666,12 @@ test_new_game_keep (Fixture       *f,
   g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "Anna – Boris"));
   answer (dialog, "resume");
   g_assert_cmpuint (caissa_game_get_n_plies (caissa_window_get_game (next)), ==, 2);
+  /* "The clocks are paused" is said while they are, and goes when they
+   * run again. */
+  g_assert_true (wait_label (GTK_WIDGET (next), "Game resumed — the clocks are paused", TRUE));
+  g_assert_true (caissa_clock_get_paused (caissa_window_get_clock (next)));
+  g_assert_true (caissa_clock_resume (caissa_window_get_clock (next), NULL));
+  g_assert_true (wait_label (GTK_WIDGET (next), "Game resumed — the clocks are paused", FALSE));
   gtk_window_destroy (GTK_WINDOW (next));
   test_util_spin (20);
   g_assert_null (next);

@@ -51,13 +51,6 @@ static void show_message (CaissaWindow *self,
                           const char   *body);
 
 static void
-toast (CaissaWindow *self,
-       const char   *text)
-{
-  _caissa_window_add_toast (self, adw_toast_new (text));
-}
-
-static void
 details_cb (AdwToast     *toast,
             CaissaWindow *self)
 {
@@ -141,12 +134,25 @@ show_message (CaissaWindow *self,
 }
 
 static void
+clocks_restarted_cb (CaissaClock *clock,
+                     GParamSpec  *pspec,
+                     AdwToast    *toast)
+{
+  if (caissa_clock_get_paused (clock))
+    return;
+  g_signal_handlers_disconnect_by_func (clock, clocks_restarted_cb, toast);
+  adw_toast_dismiss (toast);
+}
+
+static void
 resume (CaissaWindow    *self,
         CaissaSavedGame *saved)
 {
   CaissaAutosave *autosave = _caissa_window_get_autosave (self);
   CaissaGame *game = caissa_window_get_game (self);
   g_autoptr(GError) error = NULL;
+  CaissaClock *clock;
+  AdwToast *resumed;
 
   if (!caissa_autosave_resume (autosave, saved, game, NULL, &error))
     {
@@ -161,11 +167,17 @@ resume (CaissaWindow    *self,
   caissa_board_set_flipped (CAISSA_BOARD (caissa_window_get_board (self)),
                             caissa_saved_game_get_flipped (saved));
   keep_game (self);
+  clock = caissa_game_get_clock (game);
   /* Translators: after the unfinished game came back; its clocks (if
    * any) wait, paused, for the players. */
-  toast (self, caissa_game_get_clock (game) != NULL
-                              ? _("Game resumed — the clocks are paused")
-                              : _("Game resumed"));
+  resumed = adw_toast_new (clock != NULL ? _("Game resumed — the clocks are paused") : _("Game resumed"));
+  /* Said while true, and only then: it stays while the clocks wait,
+   * and goes when they run again. */
+  if (clock != NULL)
+    adw_toast_set_timeout (resumed, 0);
+  if (clock != NULL)
+    g_signal_connect_object (clock, "notify::paused", G_CALLBACK (clocks_restarted_cb), resumed, 0);
+  _caissa_window_add_toast (self, resumed);
 }
 
 static void
