@@ -325,7 +325,7 @@ test_keep (Fixture       *f,
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resume the Unfinished Game?");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Anna – Boris"));
   /* Its state and its time control in words. */
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Move 2, White to move"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "After 1… e5, White to move"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "(5 min + 2 s a move)"));
   test_util_assert_state (f->window, "kept-for-later", "0");
   g_clear_pointer (&after, g_free);
@@ -457,7 +457,7 @@ test_keep_press_due (Fixture       *f,
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resume the Unfinished Game?");
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Black to press the clock"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "After 2… Nf6, Black to press the clock"));
   g_assert_null (strstr (adw_message_dialog_get_body (dialog), "White to move"));
   answer (dialog, "resume");
   test_util_assert_state (f->window, "n-plies", "4");

@@ -196,9 +196,34 @@ resume_response_cb (AdwMessageDialog *dialog,
     resume (self, saved);
 }
 
+/* The saved game's last move with its number, "7… O-O"; NULL before the
+ * first. */
+static char *
+last_move_text (CaissaSavedGame *saved)
+{
+  g_autoptr(CaissaGame) scratch = caissa_game_new ();
+  const ChessGame *core;
+  const ChessPosition *before;
+  ChessNodeId node;
+  guint n;
+
+  if (!caissa_saved_game_restore (saved, scratch, NULL, NULL)
+      || (n = caissa_game_get_n_plies (scratch)) == 0)
+    return NULL;
+  core = caissa_game_get_core_game (scratch);
+  node = caissa_game_get_node (scratch, n);
+  before = chess_game_node_position (core, chess_game_node_parent (core, node));
+  if (before->side == CHESS_WHITE)
+    /* Translators: a move with its number, e.g. "12. Nf3" (White's) ... */
+    return g_strdup_printf (_("%u. %s"), before->fullmove, chess_game_node_san (core, node));
+  /* Translators: ... or "12… Nf6" (Black's). */
+  return g_strdup_printf (_("%u… %s"), before->fullmove, chess_game_node_san (core, node));
+}
+
 static char *
 describe_saved_game (CaissaSavedGame *saved)
 {
+  g_autofree char *last = NULL;
   const char *white = caissa_saved_game_get_white_name (saved);
   const char *black = caissa_saved_game_get_black_name (saved);
   const char *time_control = caissa_saved_game_get_time_control (saved);
@@ -211,8 +236,22 @@ describe_saved_game (CaissaSavedGame *saved)
   g_string_append_printf (text, _("%s – %s"), white ? white : _("White"), black ? black : _("Black"));
   g_string_append (text, "\n");
   /* The real state: after 7…O-O with Black's press still due, Black has
-   * to press, not White to move. */
-  if (caissa_saved_game_get_awaiting_press (saved))
+   * to press, not White to move; the last move named. */
+  last = last_move_text (saved);
+  if (last != NULL)
+    {
+      gboolean white = caissa_saved_game_get_side_to_move (saved) == CAISSA_COLOR_WHITE;
+
+      if (caissa_saved_game_get_awaiting_press (saved))
+        /* Translators: %s is the last move with its number, "7… O-O". */
+        g_string_append_printf (text, white ? _("After %s, Black to press the clock")
+                                            : _("After %s, White to press the clock"), last);
+      else
+        /* Translators: %s is the last move with its number, "7… O-O". */
+        g_string_append_printf (text, white ? _("After %s, White to move")
+                                            : _("After %s, Black to move"), last);
+    }
+  else if (caissa_saved_game_get_awaiting_press (saved))
     g_string_append (text, caissa_saved_game_get_side_to_move (saved) == CAISSA_COLOR_WHITE
                            ? _("Black to press the clock") : _("White to press the clock"));
   else
