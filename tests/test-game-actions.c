@@ -1,7 +1,8 @@
 /* test-game-actions.c — the game's actions by the clock: each button
  * enabled exactly as the rules allow, its tooltip saying what it does or
  * why it cannot, a correct claim highlighted and said in the status line,
- * Accept and Decline in the row's place while an offer stands.
+ * Accept and Decline in the row's place while an offer stands. And the
+ * pieces drawn as one set: the knight no larger than the queen.
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include <adwaita.h>
+#include <librsvg/rsvg.h>
 
 #include "caissa-clock-face.h"
 #include "caissa-game-actions.h"
@@ -275,6 +277,65 @@ test_under_clock (void)
   g_assert_null (window);
 }
 
+/* A piece's ink at 10 px a unit: its width in units and its area in
+ * square units. */
+static void
+measure_piece (const char *name,
+               double     *width,
+               double     *area)
+{
+  g_autofree char *path = g_strdup_printf ("/io/github/caissa/Caissa/pieces/caissa/%s.svg", name);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+  g_autoptr(GObject) handle = NULL;
+  const int size = 450;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (surface);
+  RsvgRectangle viewport = { 0, 0, size, size };
+  const guchar *data;
+  int stride, x0 = size, x1 = -1;
+  long ink = 0;
+
+  g_assert_nonnull (bytes);
+  handle = G_OBJECT (rsvg_handle_new_from_data (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  g_assert_nonnull (handle);
+  g_assert_true (rsvg_handle_render_document (RSVG_HANDLE (handle), cr, &viewport, NULL));
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < size; y++)
+    for (int x = 0; x < size; x++)
+      if (data[y * stride + x * 4 + 3] > 64)
+        {
+          ink++;
+          x0 = MIN (x0, x);
+          x1 = MAX (x1, x);
+        }
+  *width = (x1 - x0) / 10.0;
+  *area = ink / 100.0;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The knight, widest and heaviest of the set once, is drawn no wider
+ * than the king and queen and with no more ink than a tenth over the
+ * queen's, in both colours. */
+static void
+test_knight_size (void)
+{
+  for (guint c = 0; c < 2; c++)
+    {
+      const char *knight = c == 0 ? "wN" : "bN";
+      double kw, ka, qw, qa, nw, na;
+
+      measure_piece (c == 0 ? "wK" : "bK", &kw, &ka);
+      measure_piece (c == 0 ? "wQ" : "bQ", &qw, &qa);
+      measure_piece (knight, &nw, &na);
+      g_test_message ("%s: width %.1f (king %.1f, queen %.1f), ink %.0f (queen %.0f)", knight, nw, kw, qw, na, qa);
+      g_assert_cmpfloat (nw, <=, MAX (kw, qw) + 0.5);
+      g_assert_cmpfloat (na, <=, qa * 1.1);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -287,6 +348,7 @@ main (int   argc,
   g_test_add_func ("/app/game-actions/without-clock", test_without_clock);
   g_test_add_func ("/app/game-actions/claim", test_claim);
   g_test_add_func ("/app/game-actions/under-clock", test_under_clock);
+  g_test_add_func ("/app/pieces/knight-size", test_knight_size);
 
   return g_test_run ();
 }
