@@ -277,6 +277,77 @@ test_under_clock (void)
   g_assert_null (window);
 }
 
+/* A click on the board as GTK gives it to the window's watch on it. */
+static void
+click_board (CaissaWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (caissa_window_get_board (window));
+  guint found = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (c) && gtk_event_controller_get_propagation_phase (c) == GTK_PHASE_CAPTURE)
+        {
+          g_signal_emit_by_name (c, "pressed", 1, 10.0, 10.0);
+          found++;
+        }
+    }
+  g_assert_cmpuint (found, ==, 1);
+}
+
+/* A click that cannot be played: the clock to press flashes, the line
+ * under the status says why. */
+static void
+test_refused_click (void)
+{
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  CaissaGame *game = caissa_window_get_game (window);
+  GtkWidget *sub = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (window), CAISSA_TYPE_WINDOW,
+                                                                "substatus_label");
+  CaissaClockFace *face;
+  CaissaClock *clock;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_assert_true (caissa_window_set_time_control (window, "300+2", FALSE, NULL));
+  g_assert_true (caissa_window_start_game (window, NULL, NULL, NULL, NULL));
+  clock = caissa_window_get_clock (window);
+  caissa_clock_set_time_func (clock, fake_now, NULL, NULL);
+  face = CAISSA_CLOCK_FACE (gtk_widget_get_first_child (GTK_WIDGET (caissa_window_get_clock_slot (window))));
+
+  /* Before the start: Black's clock starts White's. */
+  click_board (window);
+  g_assert_true (gtk_widget_has_css_class (caissa_clock_face_get_button (face, CAISSA_COLOR_BLACK), "flash"));
+  g_assert_false (gtk_widget_has_css_class (caissa_clock_face_get_button (face, CAISSA_COLOR_WHITE), "flash"));
+  g_assert_true (gtk_widget_get_visible (sub));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (sub)), ==, "Black’s clock must be pressed first");
+
+  /* After White's move, before the press: White's. */
+  g_assert_true (caissa_clock_face_press (face, CAISSA_COLOR_BLACK));
+  play (game, "e4");
+  click_board (window);
+  g_assert_true (gtk_widget_has_css_class (caissa_clock_face_get_button (face, CAISSA_COLOR_WHITE), "flash"));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (sub)), ==, "White’s clock must be pressed first");
+
+  /* Paused: said so. */
+  g_assert_true (caissa_clock_face_press (face, CAISSA_COLOR_WHITE));
+  g_assert_true (caissa_clock_pause (clock, NULL));
+  click_board (window);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (sub)), ==, "The clocks are paused: press P to resume them");
+
+  /* A move can be made: nothing said. */
+  g_assert_true (caissa_clock_resume (clock, NULL));
+  g_assert_false (gtk_widget_get_visible (sub));
+  click_board (window);
+  g_assert_false (gtk_widget_get_visible (sub));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (window);
+}
+
 /* A piece's ink at 10 px a unit: its width in units and its area in
  * square units. */
 static void
@@ -348,6 +419,7 @@ main (int   argc,
   g_test_add_func ("/app/game-actions/without-clock", test_without_clock);
   g_test_add_func ("/app/game-actions/claim", test_claim);
   g_test_add_func ("/app/game-actions/under-clock", test_under_clock);
+  g_test_add_func ("/app/game-actions/refused-click", test_refused_click);
   g_test_add_func ("/app/pieces/knight-size", test_knight_size);
 
   return g_test_run ();

@@ -992,6 +992,54 @@ caissa_window_class_init (CaissaWindowClass *klass)
 }
 
 static gboolean
+unflash_cb (gpointer data)
+{
+  gtk_widget_remove_css_class (GTK_WIDGET (data), "flash");
+  return G_SOURCE_REMOVE;
+}
+
+/* A click on the board that cannot be played (before the start, before
+ * the mover's press, while paused): the clock that must be pressed
+ * flashes, or the status line says why. */
+static void
+board_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  CaissaWindow    *self)
+{
+  CaissaGame *game = self->game;
+  const char *reason = NULL;
+
+  if (caissa_game_get_can_move (game) || caissa_game_get_analysis (game)
+      || caissa_game_get_outcome (game) != CAISSA_OUTCOME_NONE)
+    return;
+
+  if (self->clock != NULL && caissa_clock_get_paused (self->clock))
+    reason = _("The clocks are paused: press P to resume them");
+  else if (caissa_game_get_ply (game) != caissa_game_get_n_plies (game))
+    reason = _("An earlier position is shown: press End to play on");
+  else if (self->clock != NULL)
+    {
+      for (CaissaColor c = CAISSA_COLOR_WHITE; c <= CAISSA_COLOR_BLACK; c++)
+        if (caissa_clock_face_can_press (self->clock_face, c))
+          {
+            GtkWidget *button = caissa_clock_face_get_button (self->clock_face, c);
+
+            gtk_widget_add_css_class (button, "flash");
+            g_timeout_add_full (G_PRIORITY_DEFAULT, 700, unflash_cb, g_object_ref (button), g_object_unref);
+            reason = c == CAISSA_COLOR_WHITE ? _("White’s clock must be pressed first")
+                                             : _("Black’s clock must be pressed first");
+          }
+    }
+  if (reason != NULL)
+    {
+      gtk_label_set_label (self->substatus_label, reason);
+      gtk_widget_set_visible (GTK_WIDGET (self->substatus_label), TRUE);
+    }
+}
+
+static gboolean
 focus_board_cb (gpointer data)
 {
   CaissaWindow *self = data;
@@ -1028,6 +1076,14 @@ caissa_window_init (CaissaWindow *self)
   caissa_board_set_game (self->board, self->game);
   caissa_move_list_set_game (self->move_list, self->game);
   caissa_game_actions_set_game (self->game_actions, self->game);
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    /* Seen before the board's own gestures, which it leaves alone. */
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+    g_signal_connect (click, "pressed", G_CALLBACK (board_pressed_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->board), GTK_EVENT_CONTROLLER (click));
+  }
   /* The keyboard starts on the board (Enter shows its cursor). */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
   g_signal_connect (self, "notify::is-active", G_CALLBACK (first_active_cb), NULL);
