@@ -606,8 +606,15 @@ collect_overlay (GtkWidget *widget,
       g_autofree char *accelerator = NULL;
 
       g_object_get (widget, "action-name", &action, "accelerator", &accelerator, NULL);
+      /* "win.resign('white')": listed by its name. */
       if (action != NULL)
-        g_ptr_array_add (o->actions, g_steal_pointer (&action));
+        {
+          g_autofree char *name = NULL;
+          g_autoptr(GVariant) target = NULL;
+
+          g_assert_true (g_action_parse_detailed_name (action, &name, &target, NULL));
+          g_ptr_array_add (o->actions, g_steal_pointer (&name));
+        }
       if (accelerator != NULL && *accelerator != '\0')
         overlay_add_accelerators (o, accelerator);
     }

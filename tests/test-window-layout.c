@@ -21,6 +21,7 @@
 #include "caissa-adaptive-box.h"
 #include "caissa-board.h"
 #include "caissa-clock-face.h"
+#include "caissa-game-actions.h"
 #include "caissa-practice-page.h"
 #include "caissa-split-view.h"
 #include "caissa-window.h"
@@ -49,23 +50,29 @@ typedef struct
 } Case;
 
 /* Width, height, and whether the window allows that size with a clock
- * (it allows all of them without). Below 528 pixels wide (board and side
- * panel at their least widths) the panel has to go under the board, and
- * with a clock a stacked panel needs about 430 pixels (player names,
- * clock, moves, move field, navigation, status): with the board's 216
- * and the header bar the window is then at least about 700 tall. */
+ * and without (the row of the game's actions, Offer Draw … Resign, takes
+ * about 70 px more than a 360 × 560 window has). Below 528 pixels wide
+ * (board and side panel at their least widths) the panel has to go under the board, and
+ * with a clock a stacked panel needs about 500 pixels (player names,
+ * clock, the game's actions, moves, move field, navigation, status): with
+ * the board's 216 and the header bar the window is then at least about
+ * 750 tall. */
 static const struct
 {
   int      width;
   int      height;
   gboolean allowed_with_clock;
+  gboolean allowed_without_clock;
 } sizes[] = {
-  { 360, 560, FALSE },
-  { 400, 640, FALSE },
-  { 400, 700, TRUE },
-  { 600, 500, TRUE },
-  { 1000, 600, TRUE },
-  { 1400, 900, TRUE },
+  { 360, 560, FALSE, FALSE },
+  { 360, 640, FALSE, TRUE },
+  { 400, 640, FALSE, TRUE },
+  { 400, 700, FALSE, TRUE },
+  { 400, 760, TRUE, TRUE },
+  { 600, 500, FALSE, TRUE },
+  { 600, 540, TRUE, TRUE },
+  { 1000, 600, TRUE, TRUE },
+  { 1400, 900, TRUE, TRUE },
 };
 
 static GtkWidget *
@@ -184,7 +191,7 @@ test_window (gconstpointer data)
   CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
   GtkWidget *widget = GTK_WIDGET (window);
   CaissaGame *game = caissa_window_get_game (window);
-  Part parts[8];
+  Part parts[9];
   guint n = 0;
 
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
@@ -223,6 +230,7 @@ test_window (gconstpointer data)
   parts[n++] = (Part) { "the move field", find_class (widget, "moveentry") };
   parts[n++] = (Part) { "the navigation buttons", find_class (widget, "navigation") };
   parts[n++] = (Part) { "the status line", template_child (window, CAISSA_TYPE_WINDOW, "status_label") };
+  parts[n++] = (Part) { "the game's actions", template_child (window, CAISSA_TYPE_WINDOW, "game_actions") };
   for (guint i = 0; i < n; i++)
     g_assert_nonnull (parts[i].widget);
   check_parts (widget, parts, n, c);
@@ -266,12 +274,12 @@ test_window_grows (void)
   /* The window's size follows the next frame's measure. */
   wait_two_frames (widget);
 
-  offer = template_child (window, CAISSA_TYPE_WINDOW, "offer_revealer");
-  g_assert_true (gtk_revealer_get_child_revealed (GTK_REVEALER (offer)));
+  offer = template_child (window, CAISSA_TYPE_WINDOW, "game_actions");
+  g_assert_true (caissa_game_actions_get_answering (CAISSA_GAME_ACTIONS (offer)));
   parts[n++] = (Part) { "the board", caissa_window_get_board (window) };
   parts[n++] = (Part) { "White's clock button", caissa_clock_face_get_button (CAISSA_CLOCK_FACE (face), CAISSA_COLOR_WHITE) };
   parts[n++] = (Part) { "Black's clock button", caissa_clock_face_get_button (CAISSA_CLOCK_FACE (face), CAISSA_COLOR_BLACK) };
-  parts[n++] = (Part) { "the draw offer", gtk_revealer_get_child (GTK_REVEALER (offer)) };
+  parts[n++] = (Part) { "the draw offer", gtk_widget_get_parent (caissa_game_actions_get_button (CAISSA_GAME_ACTIONS (offer), "accept")) };
   parts[n++] = (Part) { "the move list", template_child (window, CAISSA_TYPE_WINDOW, "move_list") };
   parts[n++] = (Part) { "the move field", find_class (widget, "moveentry") };
   parts[n++] = (Part) { "the navigation buttons", find_class (widget, "navigation") };
@@ -538,7 +546,7 @@ main (int   argc,
         c->width = sizes[i].width;
         c->height = sizes[i].height;
         c->clock = clock;
-        c->allowed = !clock || sizes[i].allowed_with_clock;
+        c->allowed = clock ? sizes[i].allowed_with_clock : sizes[i].allowed_without_clock;
         c->name = g_strdup_printf ("%dx%d%s", c->width, c->height, clock ? "-clock" : "");
         path = g_strdup_printf ("/app/window-layout/window/%s", c->name);
         g_test_add_data_func (path, c, test_window);

@@ -5,7 +5,8 @@
  * asks "Keep This Game for Later?" first, with its clock paused; Cancel
  * leaves everything as it was; Keep leaves the game on disk, offered again
  * at the next new game; Discard removes it. A finished game, or one with no
- * move made, goes without a question.
+ * move made, goes without a question. Ctrl+N asks the same; there Keep
+ * sets the game aside (a second place), offered at the next start.
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +17,8 @@
 #include <glib/gstdio.h>
 
 #include "caissa-autosave.h"
+#include "caissa-autosave-slot.h"
+#include "caissa-new-game-dialog.h"
 #include "caissa-window.h"
 #include "caissa-window-autosave.h"
 #include "caissa-window-review.h"
@@ -181,6 +184,11 @@ fixture_teardown (Fixture       *f,
     ;
   g_assert_null (f->window);
   g_remove (f->saved_path);
+  {
+    g_autofree char *kept = caissa_autosave_kept_path (f->saved_path);
+
+    g_remove (kept);
+  }
   g_file_delete (f->file, NULL, NULL);
   g_rmdir (dir);
   g_free (f->saved_path);
@@ -317,7 +325,7 @@ test_keep (Fixture       *f,
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resume the Unfinished Game?");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Anna – Boris"));
   /* Its state and its time control in words. */
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Move 2, White to move"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "After 1… e5, White to move"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "(5 min + 2 s a move)"));
   test_util_assert_state (f->window, "kept-for-later", "0");
   g_clear_pointer (&after, g_free);
@@ -449,7 +457,7 @@ test_keep_press_due (Fixture       *f,
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resume the Unfinished Game?");
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Black to press the clock"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "After 2… Nf6, Black to press the clock"));
   g_assert_null (strstr (adw_message_dialog_get_body (dialog), "White to move"));
   answer (dialog, "resume");
   test_util_assert_state (f->window, "n-plies", "4");
@@ -547,6 +555,193 @@ test_twice (Fixture       *f,
   g_assert_cmpuint (caissa_saved_game_get_n_plies (saved), ==, 2);
 }
 
+/* A toast's text on screen in window, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0
+      && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+wait_label (GtkWidget  *window,
+            const char *text,
+            gboolean    shown)
+{
+  gint64 deadline = test_util_deadline (10);
+
+  while ((find_label (window, text) != NULL) != shown && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  return (find_label (window, text) != NULL) == shown;
+}
+
+/* The New Game dialog on screen, once it is. */
+static CaissaNewGameDialog *
+find_new_game_dialog (void)
+{
+  gint64 deadline = test_util_deadline (10);
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+          if (CAISSA_IS_NEW_GAME_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+            return CAISSA_NEW_GAME_DIALOG (w);
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+  return NULL;
+}
+
+static void
+close_new_game_dialog (CaissaNewGameDialog *dialog)
+{
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  test_util_spin (20);
+  g_assert_null (dialog);
+}
+
+/* Ctrl+N mid-game asks first; Keep sets the game aside, the New Game
+ * dialog follows; the new game started, it is kept in the first place,
+ * and the game set aside comes back at the next start. */
+static void
+test_new_game_keep (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *kept = caissa_autosave_kept_path (f->saved_path);
+  CaissaNewGameDialog *new_game;
+  AdwMessageDialog *dialog;
+  CaissaWindow *next;
+
+  flush (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-game", NULL));
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Keep This Game for Later?");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "A new game takes the place"));
+  g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "cancel");
+  /* No New Game dialog before the answer; nobody's time runs. */
+  test_util_assert_state (f->window, "clock-paused", "1");
+
+  answer (dialog, "keep");
+  test_util_assert_state (f->window, "set-aside", "1");
+  g_assert_false (g_file_test (f->saved_path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+  new_game = find_new_game_dialog ();
+  g_assert_nonnull (new_game);
+
+  /* Started: the new game is kept from now on, in the first place. */
+  g_signal_emit_by_name (new_game, "start");
+  test_util_assert_state (f->window, "set-aside", "0");
+  test_util_assert_state (f->window, "n-plies", "0");
+  test_util_assert_state (f->window, "autosave", f->saved_path);
+  g_assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+
+  /* The next start offers the game set aside. */
+  next = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  g_object_add_weak_pointer (G_OBJECT (next), (gpointer *) &next);
+  gtk_window_present (GTK_WINDOW (next));
+  g_remove (f->saved_path);
+  _caissa_window_start_autosave (next, f->saved_path);
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resume the Unfinished Game?");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "Anna – Boris"));
+  answer (dialog, "resume");
+  g_assert_cmpuint (caissa_game_get_n_plies (caissa_window_get_game (next)), ==, 2);
+  /* "The clocks are paused" is said while they are, and goes when they
+   * run again. */
+  g_assert_true (wait_label (GTK_WIDGET (next), "Game resumed — the clocks are paused", TRUE));
+  g_assert_true (caissa_clock_get_paused (caissa_window_get_clock (next)));
+  g_assert_true (caissa_clock_resume (caissa_window_get_clock (next), NULL));
+  g_assert_true (wait_label (GTK_WIDGET (next), "Game resumed — the clocks are paused", FALSE));
+  gtk_window_destroy (GTK_WINDOW (next));
+  test_util_spin (20);
+  g_assert_null (next);
+}
+
+/* Keep, then the New Game dialog closed: the game stays, kept again in
+ * its place; Discard, then closed: the game stays, kept again too. */
+static void
+test_new_game_keep_cancelled (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autofree char *kept = caissa_autosave_kept_path (f->saved_path);
+  AdwMessageDialog *dialog;
+
+  flush (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-game", NULL));
+  answer (find_dialog (), "keep");
+  g_assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+  close_new_game_dialog (find_new_game_dialog ());
+  test_util_assert_state (f->window, "set-aside", "0");
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (f->saved_path, G_FILE_TEST_EXISTS));
+  test_util_assert_state (f->window, "autosave", f->saved_path);
+  test_util_assert_state (f->window, "n-plies", "2");
+
+  /* Cancel: no New Game dialog, the clock runs on. */
+  g_assert_true (caissa_clock_resume (f->clock, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-game", NULL));
+  dialog = find_dialog ();
+  answer (dialog, "cancel");
+  test_util_spin (50);
+  g_assert_null (find_new_game_dialog ());
+  test_util_assert_state (f->window, "clock-paused", "0");
+
+  /* Discard: the file goes, the New Game dialog comes. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-game", NULL));
+  answer (find_dialog (), "discard");
+  g_assert_false (g_file_test (f->saved_path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+  close_new_game_dialog (find_new_game_dialog ());
+  test_util_assert_state (f->window, "autosave", f->saved_path);
+}
+
+/* No move made: the New Game dialog at once, no question. */
+static void
+test_new_game_no_question (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_assert_true (caissa_window_start_game (f->window, "Anna", "Boris", NULL, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-game", NULL));
+  close_new_game_dialog (find_new_game_dialog ());
+  assert_no_dialog ();
+}
+
+/* A window keeping nothing: the game can only be given up. */
+static void
+test_new_game_without_autosave (Fixture       *f,
+                                gconstpointer  data)
+{
+  AdwMessageDialog *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-game", NULL));
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Discard the Game in Progress?");
+  g_assert_false (adw_message_dialog_has_response (dialog, "keep"));
+  answer (dialog, "discard");
+  close_new_game_dialog (find_new_game_dialog ());
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -575,6 +770,14 @@ main (int   argc,
   ADD ("without-autosave", test_without_autosave, FALSE);
   ADD ("paste", test_paste, TRUE);
   ADD ("twice", test_twice, TRUE);
+#undef ADD
+#define ADD(path, func, keep) \
+  g_test_add ("/app/window/new-game-mid-game/" path, Fixture, GINT_TO_POINTER (keep), \
+              fixture_setup, func, fixture_teardown)
+  ADD ("keep", test_new_game_keep, TRUE);
+  ADD ("keep-cancelled", test_new_game_keep_cancelled, TRUE);
+  ADD ("no-question", test_new_game_no_question, TRUE);
+  ADD ("without-autosave", test_new_game_without_autosave, FALSE);
 #undef ADD
 
   status = g_test_run ();

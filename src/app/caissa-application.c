@@ -357,6 +357,13 @@ caissa_application_startup (GApplication *app)
     { "win.next-game", { "<Control>Page_Down", NULL } },
     { "win.previous-game", { "<Control>Page_Up", NULL } },
     { "win.practice", { "<Control>m", NULL } },
+    /* The game's actions (the buttons by the clock). */
+    { "win.offer-draw", { "<Control>d", NULL } },
+    { "win.claim-draw", { "<Control><Shift>d", NULL } },
+    { "win.accept-draw", { "<Control>y", NULL } },
+    { "win.decline-draw", { "<Control><Shift>y", NULL } },
+    { "win.resign('white')", { "<Control><Shift>w", NULL } },
+    { "win.resign('black')", { "<Control><Shift>b", NULL } },
     /* Keys without a modifier (F, the arrows, Home, End) are the window's
      * own shortcuts (caissa-window.ui): accelerators would take them from
      * the move field and the board's keyboard cursor. */

@@ -11,6 +11,7 @@
 
 #include "caissa-adaptive-box.h"
 #include "caissa-practice-page.h"
+#include "caissa-practice-words.h"
 #include "chess-san.h"
 
 /* A toast's text wraps at about this many characters, so that the toast
@@ -376,15 +377,7 @@ update_records (CaissaPracticePage *self)
       const char *best;
 
       caissa_practice_get_record (self->practice, ending, d, &r);
-      if (r.attempts == 0)
-        subtitle = g_strdup (_("Not tried yet"));
-      else
-        {
-          /* Translators: "mated 3 of 5", then the streaks of unassisted mates. */
-          g_autofree char *mated = g_strdup_printf (_("Mated %u of %u"), r.successes, r.attempts);
-
-          subtitle = g_strdup_printf (_("%s · streak %u, best %u"), mated, r.streak, r.best_streak);
-        }
+      subtitle = caissa_practice_record_describe (&r);
       best = grade_name (r.best_grade);
       adw_action_row_set_subtitle (self->record_rows[d], subtitle);
       gtk_label_set_label (self->record_labels[d], best ? best : "—");

@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "caissa-autosave-slot.h"
 #include "caissa-board.h"
 #include "caissa-time-words.h"
 #include "caissa-window-autosave.h"
@@ -33,6 +34,10 @@
 /* Set while a game kept for later (when a file took its place) waits on
  * disk, the autosave following nothing: the next new game offers it. */
 #define KEPT_KEY "caissa-autosave-kept"
+/* Set while the game set aside for a new game (Ctrl+N) waits for that
+ * game to start: the new game is kept from then on; if none starts, the
+ * game set aside comes back. */
+#define ASIDE_KEY "caissa-autosave-aside"
 
 CaissaAutosave *
 _caissa_window_get_autosave (CaissaWindow *self)
@@ -45,13 +50,6 @@ _caissa_window_get_autosave (CaissaWindow *self)
 static void show_message (CaissaWindow *self,
                           const char   *heading,
                           const char   *body);
-
-static void
-toast (CaissaWindow *self,
-       const char   *text)
-{
-  _caissa_window_add_toast (self, adw_toast_new (text));
-}
 
 static void
 details_cb (AdwToast     *toast,
@@ -137,12 +135,25 @@ show_message (CaissaWindow *self,
 }
 
 static void
+clocks_restarted_cb (CaissaClock *clock,
+                     GParamSpec  *pspec,
+                     AdwToast    *toast)
+{
+  if (caissa_clock_get_paused (clock))
+    return;
+  g_signal_handlers_disconnect_by_func (clock, clocks_restarted_cb, toast);
+  adw_toast_dismiss (toast);
+}
+
+static void
 resume (CaissaWindow    *self,
         CaissaSavedGame *saved)
 {
   CaissaAutosave *autosave = _caissa_window_get_autosave (self);
   CaissaGame *game = caissa_window_get_game (self);
   g_autoptr(GError) error = NULL;
+  CaissaClock *clock;
+  AdwToast *resumed;
 
   if (!caissa_autosave_resume (autosave, saved, game, NULL, &error))
     {
@@ -158,11 +169,17 @@ resume (CaissaWindow    *self,
                             caissa_saved_game_get_flipped (saved));
   keep_game (self);
   _caissa_window_engine_resumed (self, saved);
+  clock = caissa_game_get_clock (game);
   /* Translators: after the unfinished game came back; its clocks (if
    * any) wait, paused, for the players. */
-  toast (self, caissa_game_get_clock (game) != NULL
-                              ? _("Game resumed — the clocks are paused")
-                              : _("Game resumed"));
+  resumed = adw_toast_new (clock != NULL ? _("Game resumed — the clocks are paused") : _("Game resumed"));
+  /* Said while true, and only then: it stays while the clocks wait,
+   * and goes when they run again. */
+  if (clock != NULL)
+    adw_toast_set_timeout (resumed, 0);
+  if (clock != NULL)
+    g_signal_connect_object (clock, "notify::paused", G_CALLBACK (clocks_restarted_cb), resumed, 0);
+  _caissa_window_add_toast (self, resumed);
 }
 
 static void
@@ -181,9 +198,34 @@ resume_response_cb (AdwMessageDialog *dialog,
     resume (self, saved);
 }
 
+/* The saved game's last move with its number, "7… O-O"; NULL before the
+ * first. */
+static char *
+last_move_text (CaissaSavedGame *saved)
+{
+  g_autoptr(CaissaGame) scratch = caissa_game_new ();
+  const ChessGame *core;
+  const ChessPosition *before;
+  ChessNodeId node;
+  guint n;
+
+  if (!caissa_saved_game_restore (saved, scratch, NULL, NULL)
+      || (n = caissa_game_get_n_plies (scratch)) == 0)
+    return NULL;
+  core = caissa_game_get_core_game (scratch);
+  node = caissa_game_get_node (scratch, n);
+  before = chess_game_node_position (core, chess_game_node_parent (core, node));
+  if (before->side == CHESS_WHITE)
+    /* Translators: a move with its number, e.g. "12. Nf3" (White's) ... */
+    return g_strdup_printf (_("%u. %s"), before->fullmove, chess_game_node_san (core, node));
+  /* Translators: ... or "12… Nf6" (Black's). */
+  return g_strdup_printf (_("%u… %s"), before->fullmove, chess_game_node_san (core, node));
+}
+
 static char *
 describe_saved_game (CaissaSavedGame *saved)
 {
+  g_autofree char *last = NULL;
   const char *white = caissa_saved_game_get_white_name (saved);
   const char *black = caissa_saved_game_get_black_name (saved);
   const char *time_control = caissa_saved_game_get_time_control (saved);
@@ -196,8 +238,22 @@ describe_saved_game (CaissaSavedGame *saved)
   g_string_append_printf (text, _("%s – %s"), white ? white : _("White"), black ? black : _("Black"));
   g_string_append (text, "\n");
   /* The real state: after 7…O-O with Black's press still due, Black has
-   * to press, not White to move. */
-  if (caissa_saved_game_get_awaiting_press (saved))
+   * to press, not White to move; the last move named. */
+  last = last_move_text (saved);
+  if (last != NULL)
+    {
+      gboolean white = caissa_saved_game_get_side_to_move (saved) == CAISSA_COLOR_WHITE;
+
+      if (caissa_saved_game_get_awaiting_press (saved))
+        /* Translators: %s is the last move with its number, "7… O-O". */
+        g_string_append_printf (text, white ? _("After %s, Black to press the clock")
+                                            : _("After %s, White to press the clock"), last);
+      else
+        /* Translators: %s is the last move with its number, "7… O-O". */
+        g_string_append_printf (text, white ? _("After %s, White to move")
+                                            : _("After %s, Black to move"), last);
+    }
+  else if (caissa_saved_game_get_awaiting_press (saved))
     g_string_append (text, caissa_saved_game_get_side_to_move (saved) == CAISSA_COLOR_WHITE
                            ? _("Black to press the clock") : _("White to press the clock"));
   else
@@ -327,6 +383,13 @@ _caissa_window_start_autosave (CaissaWindow *self,
   g_object_set_data_full (G_OBJECT (self), AUTOSAVE_KEY, g_object_ref (autosave), g_object_unref);
   g_signal_connect_object (autosave, "save-failed", G_CALLBACK (save_failed_cb), self, 0);
 
+  /* A game set aside for a new one (Ctrl+N) is offered once no other
+   * waits in its place. */
+  if (!caissa_autosave_bring_back (path, &error) && error != NULL)
+    {
+      g_warning ("%s", error->message);
+      g_clear_error (&error);
+    }
   saved = caissa_saved_game_load (path, &error);
   if (saved != NULL)
     g_object_set_data_full (G_OBJECT (self), PENDING_KEY, saved,
@@ -483,6 +546,9 @@ typedef struct
   CaissaWindowReplaceFunc  then;
   gpointer                 data;
   GDestroyNotify           destroy;
+  /* A new game, not a file: Keep sets the game aside (a second place),
+   * to be offered at the next start of Caissa. */
+  gboolean                 new_game;
 } Replace;
 
 static void
@@ -513,6 +579,18 @@ replace_response_cb (AdwMessageDialog *dialog,
         {
           /* The clocks as the question found them (paused): resumed,
            * they go on from there. */
+          if (r->new_game)
+            {
+              if (!caissa_autosave_set_aside (autosave, &error))
+                {
+                  resume_after_question (game, r->paused);
+                  show_message (self, _("The Game Could Not Be Kept"), error->message);
+                  return;
+                }
+              g_object_set_data (G_OBJECT (self), ASIDE_KEY, GINT_TO_POINTER (TRUE));
+              r->then (self, r->data);
+              return;
+            }
           if (!caissa_autosave_save (autosave, &error))
             {
               resume_after_question (game, r->paused);
@@ -552,12 +630,56 @@ present_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static void ask_replace (CaissaWindow            *self,
+                         const char              *file_name,
+                         gboolean                 new_game,
+                         CaissaWindowReplaceFunc  then,
+                         gpointer                 data,
+                         GDestroyNotify           destroy);
+
 void
 _caissa_window_autosave_replace_then (CaissaWindow            *self,
                                       const char              *file_name,
                                       CaissaWindowReplaceFunc  then,
                                       gpointer                 data,
                                       GDestroyNotify           destroy)
+{
+  ask_replace (self, file_name, FALSE, then, data, destroy);
+}
+
+void
+_caissa_window_autosave_new_game_then (CaissaWindow            *self,
+                                       CaissaWindowReplaceFunc  then,
+                                       gpointer                 data,
+                                       GDestroyNotify           destroy)
+{
+  ask_replace (self, NULL, TRUE, then, data, destroy);
+}
+
+void
+_caissa_window_autosave_new_game_cancelled (CaissaWindow *self)
+{
+  CaissaAutosave *autosave;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (CAISSA_IS_WINDOW (self));
+
+  autosave = _caissa_window_get_autosave (self);
+  if (autosave == NULL || g_object_steal_data (G_OBJECT (self), ASIDE_KEY) == NULL)
+    return;
+  /* The game stays on the board: back in its place, kept again. */
+  if (!caissa_autosave_bring_back (caissa_autosave_get_path (autosave), &error) && error != NULL)
+    g_warning ("%s", error->message);
+  keep_game (self);
+}
+
+static void
+ask_replace (CaissaWindow            *self,
+             const char              *file_name,
+             gboolean                 new_game,
+             CaissaWindowReplaceFunc  then,
+             gpointer                 data,
+             GDestroyNotify           destroy)
 {
   CaissaAutosave *autosave;
   CaissaGame *game;
@@ -584,12 +706,16 @@ _caissa_window_autosave_replace_then (CaissaWindow            *self,
   r->then = then;
   r->data = data;
   r->destroy = destroy;
+  r->new_game = new_game;
 
   autosave = _caissa_window_get_autosave (self);
   can_keep = autosave != NULL && caissa_autosave_get_game (autosave) == game;
   if (can_keep)
     {
-      if (file_name != NULL)
+      if (new_game)
+        body = g_strdup (_("A new game takes the place of the game in progress. A kept game is "
+                           "offered again the next time Caissa starts, with its clocks as they are now."));
+      else if (file_name != NULL)
         /* Translators: %s is a file name. */
         body = g_strdup_printf (_("“%s” takes the place of the game in progress. A kept game is "
                                   "offered again at the next new game or the next start of Caissa, "
@@ -612,7 +738,9 @@ _caissa_window_autosave_replace_then (CaissaWindow            *self,
     {
       /* A window that keeps nothing on disk (a second window): the game
        * can only be given up. */
-      if (file_name != NULL)
+      if (new_game)
+        body = g_strdup (_("A new game takes the place of the game in progress, which is then lost."));
+      else if (file_name != NULL)
         /* Translators: %s is a file name. */
         body = g_strdup_printf (_("“%s” takes the place of the game in progress, "
                                   "which is then lost."), file_name);
@@ -647,7 +775,16 @@ _caissa_window_autosave_game_started (CaissaWindow *self)
   g_return_if_fail (CAISSA_IS_WINDOW (self));
 
   autosave = _caissa_window_get_autosave (self);
-  if (autosave == NULL || g_object_steal_data (G_OBJECT (self), KEPT_KEY) == NULL)
+  if (autosave == NULL)
+    return;
+  /* The new game a game was set aside for: kept from now on (the one set
+   * aside is offered at the next start). */
+  if (g_object_steal_data (G_OBJECT (self), ASIDE_KEY) != NULL)
+    {
+      keep_game (self);
+      return;
+    }
+  if (g_object_steal_data (G_OBJECT (self), KEPT_KEY) == NULL)
     return;
 
   /* The game kept for later, offered as at a start; nothing is written
@@ -728,4 +865,6 @@ _caissa_window_autosave_describe (CaissaWindow *self,
     g_string_append_printf (out, "autosave %s\n", caissa_autosave_get_path (autosave));
   g_string_append_printf (out, "kept-for-later %d\n",
                           g_object_get_data (G_OBJECT (self), KEPT_KEY) != NULL);
+  g_string_append_printf (out, "set-aside %d\n",
+                          g_object_get_data (G_OBJECT (self), ASIDE_KEY) != NULL);
 }

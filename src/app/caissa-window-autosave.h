@@ -44,6 +44,18 @@ void            _caissa_window_autosave_replace_then  (CaissaWindow            *
                                                        CaissaWindowReplaceFunc  then,
                                                        gpointer                 data,
                                                        GDestroyNotify           destroy);
+/* Before the New Game dialog (Ctrl+N): while a game is being played,
+ * asks "Keep This Game for Later?" as above, and runs then unless the
+ * answer was Cancel. Keep saves the game in a second place
+ * (caissa-autosave-slot.h), offered at the next start of Caissa; the
+ * new game, once started, is kept in the first. */
+void            _caissa_window_autosave_new_game_then (CaissaWindow            *self,
+                                                       CaissaWindowReplaceFunc  then,
+                                                       gpointer                 data,
+                                                       GDestroyNotify           destroy);
+/* The New Game dialog closed without a new game: a game set aside for it
+ * comes back to its place, kept again. */
+void            _caissa_window_autosave_new_game_cancelled (CaissaWindow *self);
 /* From caissa_window_start_game(): a game kept for later when a file took
  * its place is offered now ("Resume the Unfinished Game?"), before the new
  * game is kept in its file. */

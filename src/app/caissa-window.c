@@ -12,6 +12,8 @@
 #include "caissa-adaptive-box.h"
 #include "caissa-board.h"
 #include "caissa-clock-face.h"
+#include "caissa-game-actions.h"
+#include "caissa-game-reasons.h"
 #include "caissa-move-entry.h"
 #include "caissa-move-list.h"
 #include "caissa-new-game-dialog.h"
@@ -60,8 +62,7 @@ struct _CaissaWindow
   GtkLabel             *white_note_label;
   GtkLabel             *black_note_label;
   GtkBox               *clock_slot;
-  GtkRevealer          *offer_revealer;
-  GtkLabel             *offer_label;
+  CaissaGameActions    *game_actions;
   CaissaMoveList       *move_list;
   GtkLabel             *status_label;
   GtkLabel             *substatus_label;
@@ -183,6 +184,9 @@ update_status (CaissaWindow *self)
 
       if (caissa_game_get_claim_pending (game))
         substatus = g_strdup (_("A draw is claimed with the next move, if it makes the claim correct"));
+      else
+        /* A claim that would be correct is said, not left to be found. */
+        substatus = caissa_game_reasons_dup_claim_status (game);
     }
 
   /* A game shown up to an error in its file: the error, not the end; in
@@ -273,24 +277,6 @@ update_players (CaissaWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title), subtitle);
 }
 
-static void
-update_offer (CaissaWindow *self)
-{
-  CaissaColor offer = caissa_game_get_draw_offer (self->game);
-
-  if (offer != CAISSA_COLOR_NONE)
-    {
-      const char *offerer = offer == CAISSA_COLOR_WHITE
-                            ? player_name (caissa_game_get_white_name (self->game), CAISSA_COLOR_WHITE)
-                            : player_name (caissa_game_get_black_name (self->game), CAISSA_COLOR_BLACK);
-      /* Translators: %s is a player's name. */
-      g_autofree char *text = g_strdup_printf (_("%s offers a draw"), offerer);
-
-      gtk_label_set_label (self->offer_label, text);
-    }
-  gtk_revealer_set_reveal_child (self->offer_revealer, offer != CAISSA_COLOR_NONE);
-}
-
 /* The one place that enables and disables the window's actions. */
 static void
 update_actions (CaissaWindow *self)
@@ -334,7 +320,6 @@ update_actions (CaissaWindow *self)
 
   update_status (self);
   update_players (self);
-  update_offer (self);
 }
 
 void
@@ -592,16 +577,24 @@ new_game_start_cb (CaissaNewGameDialog *dialog,
                                caissa_player_chooser_get_level (chooser),
                                caissa_player_chooser_get_move_time (chooser) * 1000);
   }
+  g_object_set_data (G_OBJECT (dialog), "started", GINT_TO_POINTER (TRUE));
   gtk_window_destroy (GTK_WINDOW (dialog));
   toast (self, _("New game"));
 }
 
+/* Closed without starting: a game set aside for the new one comes back. */
 static void
-new_game_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
+new_game_destroy_cb (GtkWidget    *dialog,
+                     CaissaWindow *self)
 {
-  CaissaWindow *self = CAISSA_WINDOW (widget);
+  if (g_object_get_data (G_OBJECT (dialog), "started") == NULL)
+    _caissa_window_autosave_new_game_cancelled (self);
+}
+
+static void
+present_new_game_dialog (CaissaWindow *self,
+                         gpointer      data)
+{
   CaissaNewGameDialog *dialog;
 
   dialog = caissa_new_game_dialog_new (GTK_WINDOW (self),
@@ -613,7 +606,18 @@ new_game_action (GtkWidget  *widget,
   if (caissa_player_chooser_get_vs_engine (caissa_new_game_dialog_get_player_chooser (dialog)))
     caissa_window_prepare_engine (self);
   g_signal_connect (dialog, "start", G_CALLBACK (new_game_start_cb), self);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (new_game_destroy_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* A game being played is not dropped without a question (as at the
+ * close, or when a file takes its place). */
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  _caissa_window_autosave_new_game_then (CAISSA_WINDOW (widget), present_new_game_dialog, NULL, NULL);
 }
 
 static void
@@ -950,6 +954,7 @@ caissa_window_class_init (CaissaWindowClass *klass)
   g_type_ensure (CAISSA_TYPE_BOARD);
   g_type_ensure (CAISSA_TYPE_MOVE_LIST);
   g_type_ensure (CAISSA_TYPE_MOVE_ENTRY);
+  g_type_ensure (CAISSA_TYPE_GAME_ACTIONS);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/caissa/Caissa/ui/caissa-window.ui");
   /* Reachable by name with gtk_widget_get_template_child () (the
@@ -970,8 +975,7 @@ caissa_window_class_init (CaissaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, white_note_label);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, black_note_label);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, clock_slot);
-  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, offer_revealer);
-  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, offer_label);
+  gtk_widget_class_bind_template_child (widget_class, CaissaWindow, game_actions);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, substatus_label);
@@ -994,6 +998,54 @@ caissa_window_class_init (CaissaWindowClass *klass)
   _caissa_window_practice_class_init (widget_class);
   _caissa_window_explorer_class_init (widget_class);
   _caissa_window_engine_class_init (widget_class);
+}
+
+static gboolean
+unflash_cb (gpointer data)
+{
+  gtk_widget_remove_css_class (GTK_WIDGET (data), "flash");
+  return G_SOURCE_REMOVE;
+}
+
+/* A click on the board that cannot be played (before the start, before
+ * the mover's press, while paused): the clock that must be pressed
+ * flashes, or the status line says why. */
+static void
+board_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  CaissaWindow    *self)
+{
+  CaissaGame *game = self->game;
+  const char *reason = NULL;
+
+  if (caissa_game_get_can_move (game) || caissa_game_get_analysis (game)
+      || caissa_game_get_outcome (game) != CAISSA_OUTCOME_NONE)
+    return;
+
+  if (self->clock != NULL && caissa_clock_get_paused (self->clock))
+    reason = _("The clocks are paused: press P to resume them");
+  else if (caissa_game_get_ply (game) != caissa_game_get_n_plies (game))
+    reason = _("An earlier position is shown: press End to play on");
+  else if (self->clock != NULL)
+    {
+      for (CaissaColor c = CAISSA_COLOR_WHITE; c <= CAISSA_COLOR_BLACK; c++)
+        if (caissa_clock_face_can_press (self->clock_face, c))
+          {
+            GtkWidget *button = caissa_clock_face_get_button (self->clock_face, c);
+
+            gtk_widget_add_css_class (button, "flash");
+            g_timeout_add_full (G_PRIORITY_DEFAULT, 700, unflash_cb, g_object_ref (button), g_object_unref);
+            reason = c == CAISSA_COLOR_WHITE ? _("White’s clock must be pressed first")
+                                             : _("Black’s clock must be pressed first");
+          }
+    }
+  if (reason != NULL)
+    {
+      gtk_label_set_label (self->substatus_label, reason);
+      gtk_widget_set_visible (GTK_WIDGET (self->substatus_label), TRUE);
+    }
 }
 
 static gboolean
@@ -1032,6 +1084,15 @@ caissa_window_init (CaissaWindow *self)
   g_signal_connect (self->game, "outcome-changed", G_CALLBACK (outcome_changed_cb), self);
   caissa_board_set_game (self->board, self->game);
   caissa_move_list_set_game (self->move_list, self->game);
+  caissa_game_actions_set_game (self->game_actions, self->game);
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    /* Seen before the board's own gestures, which it leaves alone. */
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+    g_signal_connect (click, "pressed", G_CALLBACK (board_pressed_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->board), GTK_EVENT_CONTROLLER (click));
+  }
   /* The keyboard starts on the board (Enter shows its cursor). */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
   g_signal_connect (self, "notify::is-active", G_CALLBACK (first_active_cb), NULL);

@@ -1382,6 +1382,16 @@ caissa_game_can_offer_draw (CaissaGame  *self,
 }
 
 gboolean
+caissa_game_get_offer_declined (CaissaGame  *self,
+                                CaissaColor  color)
+{
+  g_return_val_if_fail (CAISSA_IS_GAME (self), FALSE);
+  g_return_val_if_fail (color == CAISSA_COLOR_WHITE || color == CAISSA_COLOR_BLACK, FALSE);
+
+  return self->offer_blocked[color];
+}
+
+gboolean
 caissa_game_offer_draw (CaissaGame  *self,
                         CaissaColor  color,
                         GError     **error)

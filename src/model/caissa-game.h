@@ -179,6 +179,10 @@ gboolean             caissa_game_resign            (CaissaGame  *self,
 CaissaColor          caissa_game_get_draw_offer    (CaissaGame  *self);
 gboolean             caissa_game_can_offer_draw    (CaissaGame  *self,
                                                     CaissaColor  color);
+/* TRUE when color's last offer was declined and the opponent has not
+ * offered since: color may not offer again (RULES.md §6). */
+gboolean             caissa_game_get_offer_declined (CaissaGame *self,
+                                                    CaissaColor  color);
 gboolean             caissa_game_offer_draw        (CaissaGame  *self,
                                                     CaissaColor  color,
                                                     GError     **error);
