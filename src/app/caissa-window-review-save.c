@@ -167,6 +167,7 @@ typedef struct
   CaissaWindowReview *review;
   GFile              *dest;
   guint               position;
+  CaissaPgnSaveFlags  flags;
   ThenFunc            then;
   gpointer            then_data;
 } SaveData;
@@ -234,11 +235,6 @@ saved (CaissaWindowReview *review,
     then (review, then_data);
 }
 
-static void choose_save_file (CaissaWindowReview *review,
-                              gboolean            export_only,
-                              CaissaPgnSaveFlags  flags,
-                              ThenFunc            then,
-                              gpointer            then_data);
 
 typedef struct
 {
@@ -253,7 +249,7 @@ offer_utf8_response_cb (AdwMessageDialog *dialog,
                         Utf8Offer        *o)
 {
   if (g_str_equal (response, "utf8"))
-    choose_save_file (o->review, FALSE, CAISSA_PGN_SAVE_UTF8, o->then, o->then_data);
+    _caissa_review_choose_save_file (o->review, FALSE, CAISSA_PGN_SAVE_UTF8, o->then, o->then_data);
   else
     o->review->closing = FALSE;
 }
@@ -310,6 +306,17 @@ save_done_cb (GObject      *source,
       _caissa_window_review_update_actions (s->review);
       offer_utf8 (s->review, error->message, s->then, s->then_data);
     }
+  else if (g_error_matches (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED)
+           && !(s->flags & CAISSA_PGN_SAVE_OVERWRITE)
+           && caissa_pgn_file_get_file (s->review->file) != NULL
+           && g_file_equal (s->dest, caissa_pgn_file_get_file (s->review->file)))
+    {
+      /* Another program changed the file: a choice, not a dead end
+       * (caissa-window-review-conflict.c). */
+      s->review->saving = FALSE;
+      _caissa_window_review_update_actions (s->review);
+      _caissa_review_save_conflict (s->review, error->message, s->flags, s->then, s->then_data);
+    }
   else
     {
       s->review->saving = FALSE;
@@ -323,12 +330,12 @@ save_done_cb (GObject      *source,
 
 /* Saves the shown game to dest: into its file (the other games copied) when
  * it comes from one, else alone. */
-static void
-save_to (CaissaWindowReview *review,
-         GFile              *dest,
-         CaissaPgnSaveFlags  flags,
-         ThenFunc            then,
-         gpointer            then_data)
+void
+_caissa_review_save_to (CaissaWindowReview *review,
+                        GFile              *dest,
+                        CaissaPgnSaveFlags  flags,
+                        ThenFunc            then,
+                        gpointer            then_data)
 {
   g_autofree char *pgn = _caissa_review_pgn_to_save (review);
   g_autoptr(GError) error = NULL;
@@ -340,6 +347,7 @@ save_to (CaissaWindowReview *review,
       s->review = review;
       s->dest = g_object_ref (dest);
       s->position = review->position;
+      s->flags = flags;
       s->then = then;
       s->then_data = then_data;
       review->saving = TRUE;
@@ -404,7 +412,7 @@ save_as_response_cb (GtkNativeDialog *chooser,
             _caissa_review_show_error (c->review, _("The Game Could Not Be Exported"), error->message);
         }
       else
-        save_to (c->review, file, c->flags, c->then, c->then_data);
+        _caissa_review_save_to (c->review, file, c->flags, c->then, c->then_data);
     }
   else
     c->review->closing = FALSE;
@@ -428,12 +436,12 @@ suggested_name (CaissaWindowReview *review)
   return g_steal_pointer (&name);
 }
 
-static void
-choose_save_file (CaissaWindowReview *review,
-                  gboolean            export_only,
-                  CaissaPgnSaveFlags  flags,
-                  ThenFunc            then,
-                  gpointer            then_data)
+void
+_caissa_review_choose_save_file (CaissaWindowReview *review,
+                                 gboolean            export_only,
+                                 CaissaPgnSaveFlags  flags,
+                                 ThenFunc            then,
+                                 gpointer            then_data)
 {
   GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = _caissa_review_pgn_filter ();
@@ -463,9 +471,9 @@ _caissa_review_save_then (CaissaWindowReview *review,
   GFile *file = review->file ? caissa_pgn_file_get_file (review->file) : NULL;
 
   if (_caissa_review_has_game_from_file (review) && file != NULL)
-    save_to (review, file, CAISSA_PGN_SAVE_DEFAULT, then, data);
+    _caissa_review_save_to (review, file, CAISSA_PGN_SAVE_DEFAULT, then, data);
   else
-    choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, then, data);
+    _caissa_review_choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, then, data);
 }
 
 static void
@@ -476,9 +484,9 @@ save_action (GtkWidget  *widget,
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
 
   if (g_str_equal (action_name, "win.save-as"))
-    choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, NULL, NULL);
+    _caissa_review_choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, NULL, NULL);
   else if (g_str_equal (action_name, "win.export-game"))
-    choose_save_file (review, TRUE, CAISSA_PGN_SAVE_DEFAULT, NULL, NULL);
+    _caissa_review_choose_save_file (review, TRUE, CAISSA_PGN_SAVE_DEFAULT, NULL, NULL);
   else
     _caissa_review_save_then (review, NULL, NULL);
 }
