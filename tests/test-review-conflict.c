@@ -1,0 +1,348 @@
+/* test-review-conflict.c — saving over a file another program changed:
+ * the question names the change and each choice (Cancel, Save As…,
+ * Reload, Overwrite) does what it says on disk; the same from "Save
+ * Changes?" at close; a file deleted behind the app.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "caissa-window.h"
+#include "caissa-window-review.h"
+#include "test-util-gtk.h"
+
+static char *tmp_dir;
+
+static const char first[] =
+  "[Event \"First\"]\n[White \"Alpha\"]\n[Black \"Beta\"]\n[Result \"1-0\"]\n\n"
+  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
+static const char second[] =
+  "[Event \"Second\"]\n[White \"Gamma\"]\n[Black \"Delta\"]\n[Result \"0-1\"]\n\n"
+  "1. f3 e5 2. g4 Qh4# 0-1\n";
+static const char theirs[] =
+  "\n[Event \"Theirs\"]\n[White \"Other\"]\n[Black \"Program\"]\n[Result \"*\"]\n\n"
+  "1. d4 *\n";
+
+typedef struct
+{
+  char         *path;
+  GFile        *file;
+  CaissaWindow *window;
+  char         *other;   /* the file as the other program left it */
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  const char *name = data;
+  g_autofree char *text = g_strconcat (first, second, NULL);
+
+  f->path = g_build_filename (tmp_dir, name, NULL);
+  g_assert_true (g_file_set_contents (f->path, text, -1, NULL));
+  f->file = g_file_new_for_path (f->path);
+  f->window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (caissa_window_open_file (f->window, f->file, NULL));
+  test_util_wait_state (f->window, "game-index", "1");
+  test_util_wait_state (f->window, "games", "2");
+
+  /* An edit: a NAG on 1. e4. */
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.go-next", NULL));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.nag",
+                                                     g_variant_new_uint32 (1)));
+  test_util_assert_state (f->window, "dirty", "1");
+
+  /* Another program adds a game (written aside and renamed over, as
+   * editors do). */
+  f->other = g_strconcat (first, second, theirs, NULL);
+  g_assert_true (g_file_set_contents (f->path, f->other, -1, NULL));
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  if (f->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (f->window));
+  test_util_wait_for_null ((gpointer *) &f->window, 10, "the window destroyed");
+  g_unlink (f->path);
+  g_free (f->path);
+  g_free (f->other);
+  g_object_unref (f->file);
+}
+
+static char *
+contents (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* Waits for a shown message dialog with heading (not one on its way out). */
+static AdwMessageDialog *
+wait_dialog (const char *heading)
+{
+  gint64 deadline = test_util_deadline (20);
+
+  for (;;)
+    {
+      GListModel *tops = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+        {
+          g_autoptr(GObject) top = g_list_model_get_item (tops, i);
+
+          if (ADW_IS_MESSAGE_DIALOG (top) && gtk_widget_get_visible (GTK_WIDGET (top))
+              && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (top)), heading) == 0)
+            return ADW_MESSAGE_DIALOG (top);
+        }
+      if (g_get_monotonic_time () > deadline)
+        g_error ("no dialog “%s”", heading);
+      g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+/* As a click on the button does: the response, then the dialog closes. */
+static void
+respond (AdwMessageDialog *dialog,
+         const char       *response)
+{
+  g_assert_true (adw_message_dialog_has_response (dialog, response));
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, response));
+  adw_message_dialog_response (dialog, response);
+  gtk_window_close (GTK_WINDOW (dialog));
+}
+
+static AdwMessageDialog *
+save_and_wait_conflict (Fixture *f)
+{
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.save", NULL));
+  return wait_dialog ("The File Changed on Disk");
+}
+
+/* The question names the change: when, a game more, bytes larger. */
+static void
+test_named (Fixture       *f,
+            gconstpointer  data)
+{
+  AdwMessageDialog *dialog = save_and_wait_conflict (f);
+  const char *body = adw_message_dialog_get_body (dialog);
+  g_autofree char *expected = g_strdup_printf ("It is %s larger.", g_format_size (strlen (theirs)));
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (strstr (body, "“conflict-named.pgn” was changed by another program at "));
+  g_assert_nonnull (strstr (body, "It now has 1 game more."));
+  g_assert_nonnull (strstr (body, expected));
+  g_assert_true (adw_message_dialog_has_response (dialog, "save-as"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "reload"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "overwrite"));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "save-as");
+
+  /* Cancel: nothing written, the edit kept. */
+  respond (dialog, "cancel");
+  test_util_spin (100);
+  test_util_assert_state (f->window, "dirty", "1");
+  text = contents (f->path);
+  g_assert_cmpstr (text, ==, f->other);
+}
+
+static void
+test_overwrite (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *text = NULL;
+
+  respond (save_and_wait_conflict (f), "overwrite");
+  test_util_wait_state (f->window, "dirty", "0");
+  text = contents (f->path);
+  /* The games as read with the edit; the other program's game gone. */
+  g_assert_nonnull (strstr (text, "1. e4 $1 e5"));
+  g_assert_true (g_str_has_suffix (text, second));
+  g_assert_null (strstr (text, "Theirs"));
+  test_util_wait_state (f->window, "games", "2");
+}
+
+static void
+test_reload (Fixture       *f,
+             gconstpointer  data)
+{
+  AdwMessageDialog *confirm;
+  g_autofree char *text = NULL;
+
+  /* Reload asks first; Cancel there keeps the edit. */
+  respond (save_and_wait_conflict (f), "reload");
+  confirm = wait_dialog ("Discard Your Changes?");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (confirm), ==, "cancel");
+  respond (confirm, "cancel");
+  test_util_spin (100);
+  test_util_assert_state (f->window, "dirty", "1");
+
+  /* Confirmed: the file as the other program left it, the edit gone. */
+  respond (save_and_wait_conflict (f), "reload");
+  respond (wait_dialog ("Discard Your Changes?"), "reload");
+  test_util_wait_state (f->window, "dirty", "0");
+  test_util_wait_state (f->window, "games", "3");
+  text = contents (f->path);
+  g_assert_cmpstr (text, ==, f->other);
+}
+
+/* The fallback file chooser (no portal in tests), once shown. */
+static GtkFileChooser *
+wait_chooser (void)
+{
+  gint64 deadline = test_util_deadline (20);
+
+  for (;;)
+    {
+      GListModel *tops = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+        {
+          g_autoptr(GObject) top = g_list_model_get_item (tops, i);
+
+          if (GTK_IS_FILE_CHOOSER_DIALOG (top) && gtk_widget_get_visible (GTK_WIDGET (top)))
+            return GTK_FILE_CHOOSER (top);
+        }
+      if (g_get_monotonic_time () > deadline)
+        g_error ("no file chooser");
+      g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+static void
+test_save_as (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *copy_path = g_build_filename (tmp_dir, "conflict-copy.pgn", NULL);
+  g_autoptr(GFile) copy = g_file_new_for_path (copy_path);
+  GtkFileChooser *chooser;
+  g_autofree char *text = NULL;
+  g_autofree char *saved = NULL;
+
+  respond (save_and_wait_conflict (f), "save-as");
+  chooser = wait_chooser ();
+  {
+    g_autoptr(GFile) chosen = NULL;
+    gint64 deadline = test_util_deadline (20);
+
+    gtk_file_chooser_set_current_name (chooser, "conflict-copy.pgn");
+    /* The folder is loaded in the background: wait until the name is the
+     * file chosen. */
+    while ((chosen == NULL || !g_file_equal (chosen, copy)) && g_get_monotonic_time () < deadline)
+      {
+        g_clear_object (&chosen);
+        g_main_context_iteration (NULL, FALSE);
+        chosen = gtk_file_chooser_get_file (chooser);
+      }
+    g_assert_true (chosen != NULL && g_file_equal (chosen, copy));
+  }
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  test_util_wait_state (f->window, "dirty", "0");
+
+  /* The other program's file untouched; the new one has the edit. */
+  text = contents (f->path);
+  g_assert_cmpstr (text, ==, f->other);
+  saved = contents (copy_path);
+  g_assert_nonnull (strstr (saved, "1. e4 $1 e5"));
+  g_assert_true (g_str_has_suffix (saved, second));
+  g_unlink (copy_path);
+}
+
+/* "Save Changes?" at close → Save → the same question → Overwrite: saved,
+ * and the window closes. */
+static void
+test_close (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autofree char *text = NULL;
+
+  gtk_window_close (GTK_WINDOW (f->window));
+  respond (wait_dialog ("Save Changes?"), "save");
+  respond (wait_dialog ("The File Changed on Disk"), "overwrite");
+  test_util_wait_for_null ((gpointer *) &f->window, 20, "the window closed after Overwrite");
+  text = contents (f->path);
+  g_assert_nonnull (strstr (text, "1. e4 $1 e5"));
+  g_assert_null (strstr (text, "Theirs"));
+}
+
+/* "Save Changes?" at close → Save → the question → Cancel: the window
+ * stays, and a second close asks again. */
+static void
+test_close_cancel (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_close (GTK_WINDOW (f->window));
+  respond (wait_dialog ("Save Changes?"), "save");
+  respond (wait_dialog ("The File Changed on Disk"), "cancel");
+  test_util_spin (100);
+  g_assert_nonnull (f->window);
+  test_util_assert_state (f->window, "dirty", "1");
+  gtk_window_close (GTK_WINDOW (f->window));
+  respond (wait_dialog ("Save Changes?"), "discard");
+  test_util_wait_for_null ((gpointer *) &f->window, 20, "the window closed by Discard");
+}
+
+/* Deleted behind the app: no Reload (nothing to read), and Save Anyway
+ * writes the file again where it was. */
+static void
+test_deleted (Fixture       *f,
+              gconstpointer  data)
+{
+  AdwMessageDialog *dialog;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpint (g_unlink (f->path), ==, 0);
+  dialog = save_and_wait_conflict (f);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
+                            "“conflict-deleted.pgn” was deleted or moved away by another program."));
+  g_assert_false (adw_message_dialog_has_response (dialog, "reload"));
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "overwrite"), ==, "Save _Anyway");
+  respond (dialog, "overwrite");
+  test_util_wait_state (f->window, "dirty", "0");
+  text = contents (f->path);
+  g_assert_nonnull (strstr (text, "1. e4 $1 e5"));
+  g_assert_true (g_str_has_suffix (text, second));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  tmp_dir = g_dir_make_tmp ("caissa-conflict-XXXXXX", NULL);
+  /* The fallback file chooser saves into the working folder whatever
+   * folder it is shown (it loads that in the background). */
+  g_assert_cmpint (g_chdir (tmp_dir), ==, 0);
+  g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
+  if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_DEFAULT, &status))
+    {
+      test_util_remove_tree (tmp_dir);
+      return status;
+    }
+
+#define ADD(name, func) \
+  g_test_add ("/app/review/conflict/" name, Fixture, "conflict-" name ".pgn", fixture_set_up, func, \
+              fixture_tear_down)
+  ADD ("named", test_named);
+  ADD ("overwrite", test_overwrite);
+  ADD ("reload", test_reload);
+  ADD ("save-as", test_save_as);
+  ADD ("close", test_close);
+  ADD ("close-cancel", test_close_cancel);
+  ADD ("deleted", test_deleted);
+#undef ADD
+
+  status = g_test_run ();
+  test_util_remove_tree (tmp_dir);
+  return status;
+}
