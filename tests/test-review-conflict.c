@@ -6,9 +6,13 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
+#include <locale.h>
 #include <string.h>
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "caissa-window.h"
@@ -312,6 +316,68 @@ test_deleted (Fixture       *f,
   g_assert_true (g_str_has_suffix (text, second));
 }
 
+/* With CAISSA_TEST_SHOTS=DIR (not in the suite): the questions as PNG
+ * files, to look at: CAISSA_TEST_SHOTS_LANGUAGE=zh_CN and
+ * CAISSA_TEST_SHOTS_DARK=1 give the other looks (with CAISSA_LOCALEDIR the
+ * build's po folder). */
+static void
+save_shot (GtkWidget  *widget,
+           const char *name)
+{
+  const char *dir = g_getenv ("CAISSA_TEST_SHOTS");
+  const char *lang = g_getenv ("CAISSA_TEST_SHOTS_LANGUAGE");
+  g_autofree char *file = g_strdup_printf ("%s-%s%s.png", name, lang != NULL ? lang : "C",
+                                           g_getenv ("CAISSA_TEST_SHOTS_DARK") != NULL ? "-dark" : "");
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GtkSnapshot *snapshot;
+  GskRenderNode *node;
+  int width, height;
+
+  test_util_wait_for_frame (widget);
+  test_util_spin (300);
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
+  snapshot = gtk_snapshot_new ();
+  paintable = gtk_widget_paintable_new (widget);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gsk_render_node_unref (node);
+  g_mkdir_with_parents (dir, 0755);
+  gdk_texture_save_to_png (texture, path);
+  g_test_message ("saved %s", path);
+}
+
+static void
+test_shots (Fixture       *f,
+            gconstpointer  data)
+{
+  AdwMessageDialog *dialog;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 720);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.save", NULL));
+  dialog = test_util_wait_for_dialog (20);
+  save_shot (GTK_WIDGET (dialog), "conflict");
+  adw_message_dialog_response (dialog, "reload");
+  gtk_window_close (GTK_WINDOW (dialog));
+  test_util_spin (300);
+  dialog = test_util_wait_for_dialog (20);
+  save_shot (GTK_WIDGET (dialog), "conflict-reload");
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  test_util_spin (300);
+  g_unlink (f->path);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.save", NULL));
+  dialog = test_util_wait_for_dialog (20);
+  save_shot (GTK_WIDGET (dialog), "conflict-deleted");
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  test_util_spin (300);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -326,6 +392,27 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
   if (!test_util_init_display (&argc, &argv, TEST_UTIL_DISPLAY_DEFAULT, &status))
     {
+      test_util_remove_tree (tmp_dir);
+      return status;
+    }
+
+  if (g_getenv ("CAISSA_TEST_SHOTS") != NULL)
+    {
+      const char *lang = g_getenv ("CAISSA_TEST_SHOTS_LANGUAGE");
+
+      if (lang != NULL)
+        {
+          g_setenv ("LANGUAGE", lang, TRUE);
+          setlocale (LC_ALL, "C.UTF-8");
+          bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CAISSA_LOCALEDIR"));
+          bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+          textdomain (GETTEXT_PACKAGE);
+        }
+      if (g_getenv ("CAISSA_TEST_SHOTS_DARK") != NULL)
+        adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+      g_test_add ("/app/review/conflict/shots", Fixture, "conflict-shots.pgn", fixture_set_up, test_shots,
+                  fixture_tear_down);
+      status = g_test_run ();
       test_util_remove_tree (tmp_dir);
       return status;
     }

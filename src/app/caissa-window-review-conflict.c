@@ -39,6 +39,15 @@ format_time (GDateTime *when)
   return g_date_time_format (when, _("%Y-%m-%d %H:%M"));
 }
 
+/* Starts another sentence: after a space, but for a text that ends with
+ * a full-width stop (Chinese sentences are not spaced). */
+static void
+next_sentence (GString *text)
+{
+  if (text->len > 0 && !g_str_has_suffix (text->str, "。"))
+    g_string_append_c (text, ' ');
+}
+
 /* What the other program did, in sentences: "“a.pgn” was changed by
  * another program at 14:02. It now has 3 games fewer. It is 2.1 kB
  * smaller." */
@@ -72,19 +81,19 @@ describe_change (CaissaWindowReview *review)
         {
           guint n = change.old_games - (guint) change.new_games;
 
-          g_string_append_c (text, ' ');
+          next_sentence (text);
           g_string_append_printf (text, ngettext ("It now has %u game fewer.", "It now has %u games fewer.", n), n);
         }
       else if (change.new_games >= 0 && (guint) change.new_games > change.old_games)
         {
           guint n = (guint) change.new_games - change.old_games;
 
-          g_string_append_c (text, ' ');
+          next_sentence (text);
           g_string_append_printf (text, ngettext ("It now has %u game more.", "It now has %u games more.", n), n);
         }
       else if (change.new_games >= 0)
         {
-          g_string_append_c (text, ' ');
+          next_sentence (text);
           g_string_append (text, _("It has as many games as before."));
         }
 
@@ -94,7 +103,7 @@ describe_change (CaissaWindowReview *review)
                                                            : change.old_size - change.new_size;
           g_autofree char *size = g_format_size (diff);
 
-          g_string_append_c (text, ' ');
+          next_sentence (text);
           if (change.new_size > change.old_size)
             /* Translators: %s is an amount of bytes ("2.1 kB"). */
             g_string_append_printf (text, _("It is %s larger."), size);
@@ -227,9 +236,10 @@ _caissa_review_save_conflict (CaissaWindowReview *review,
     adw_message_dialog_add_response (dialog, "reload", _("_Reload"));
   adw_message_dialog_add_response (dialog, "overwrite", exists ? _("_Overwrite") : _("Save _Anyway"));
   adw_message_dialog_set_response_appearance (dialog, "save-as", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_response_appearance (dialog, "overwrite", ADW_RESPONSE_DESTRUCTIVE);
+  /* Overwriting loses the other program's change; Reload asks again
+   * before it loses the edits. A deleted file loses nothing. */
   if (exists)
-    adw_message_dialog_set_response_appearance (dialog, "reload", ADW_RESPONSE_DESTRUCTIVE);
+    adw_message_dialog_set_response_appearance (dialog, "overwrite", ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (dialog, "save-as");
   adw_message_dialog_set_close_response (dialog, "cancel");
   g_signal_connect_data (dialog, "response", G_CALLBACK (conflict_response_cb), c,
