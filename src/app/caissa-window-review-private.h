@@ -113,6 +113,10 @@ void           _caissa_review_choose_save_file   (CaissaWindowReview *review,
                                                   ThenFunc            then,
                                                   gpointer            then_data);
 
+/* caissa-window-review-copy.c: "win.copy-game-to-file", the game shown
+ * appended to another PGN file. */
+void           _caissa_window_review_install_copy_actions (GtkWidgetClass *widget_class);
+
 /* caissa-window-review-conflict.c: a save over the file refused because
  * another program changed it (why: the save's message). Offers Save As…,
  * Reload (the edits discarded, after a confirmation) and Overwrite (the

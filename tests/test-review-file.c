@@ -1,7 +1,8 @@
-/* test-review-conflict.c — saving over a file another program changed:
- * the question names the change and each choice (Cancel, Save As…,
- * Reload, Overwrite) does what it says on disk; the same from "Save
- * Changes?" at close; a file deleted behind the app.
+/* test-review-file.c — a review's file and other files: saving over a
+ * file another program changed (the question names the change and each
+ * choice — Cancel, Save As…, Reload, Overwrite — does what it says on
+ * disk; the same from "Save Changes?" at close; a file deleted behind the
+ * app); a game copied to the end of another file.
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -316,6 +317,146 @@ test_deleted (Fixture       *f,
   g_assert_true (g_str_has_suffix (text, second));
 }
 
+/* Copy the Game to Another File…: the game as the file holds it appended
+ * to a CRLF file, whose games stay byte for byte; with changes, the game
+ * as edited; its own file refused with a message. */
+#define CRLF_GAME "[Event \"Win\"]\r\n[White \"W\"]\r\n[Black \"B\"]\r\n[Result \"*\"]\r\n\r\n1. c4 *\r\n"
+
+static void
+choose_file (GFile *file)
+{
+  GtkFileChooser *chooser = wait_chooser ();
+  gint64 deadline = test_util_deadline (20);
+  g_autoptr(GFile) chosen = NULL;
+
+  g_assert_true (gtk_file_chooser_set_file (chooser, file, NULL));
+  while ((chosen == NULL || !g_file_equal (chosen, file)) && g_get_monotonic_time () < deadline)
+    {
+      g_clear_object (&chosen);
+      g_main_context_iteration (NULL, FALSE);
+      chosen = gtk_file_chooser_get_file (chooser);
+    }
+  g_assert_true (chosen != NULL && g_file_equal (chosen, file));
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+}
+
+/* Runs the main loop until path's contents differ from before. */
+static char *
+wait_contents_change (const char *path,
+                      const char *before)
+{
+  gint64 deadline = test_util_deadline (20);
+  char *text = NULL;
+
+  for (;;)
+    {
+      g_clear_pointer (&text, g_free);
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      if (strcmp (text, before) != 0 || g_get_monotonic_time () > deadline)
+        return text;
+      g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+static void
+test_copy (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "copy-from.pgn", NULL);
+  g_autofree char *target_path = g_build_filename (tmp_dir, "copy-to.pgn", NULL);
+  g_autofree char *text = g_strconcat (first, second, NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autoptr(GFile) target = g_file_new_for_path (target_path);
+  g_autofree char *once = NULL;
+  g_autofree char *twice = NULL;
+  AdwMessageDialog *dialog;
+  CaissaWindow *window;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_true (g_file_set_contents (target_path, CRLF_GAME, -1, NULL));
+  window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (caissa_window_open_file (window, gfile, NULL));
+  test_util_wait_state (window, "game-index", "1");
+  test_util_wait_state (window, "games", "2");
+
+  /* The second game, unchanged: its bytes, with CR LF ends. */
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.next-game", NULL));
+  test_util_wait_state (window, "game-index", "2");
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.copy-game-to-file", NULL));
+  choose_file (target);
+  once = wait_contents_change (target_path, CRLF_GAME);
+  {
+    g_autofree char *crlf = g_strdup (second);
+    g_auto(GStrv) lines = g_strsplit (crlf, "\n", -1);
+    g_autofree char *joined = g_strjoinv ("\r\n", lines);
+    g_autofree char *expected = g_strconcat (CRLF_GAME, "\r\n", joined, NULL);
+
+    g_assert_cmpstr (once, ==, expected);
+  }
+
+  /* Edited (a NAG on 1. f3): the game as edited. */
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.go-next", NULL));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.nag", g_variant_new_uint32 (4)));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.copy-game-to-file", NULL));
+  choose_file (target);
+  twice = wait_contents_change (target_path, once);
+  g_assert_true (g_str_has_prefix (twice, once));
+  g_assert_nonnull (strstr (twice + strlen (once), "1. f3 $4 e5"));
+  /* The file it came from is as it was. */
+  {
+    g_autofree char *source = contents (path);
+
+    g_assert_cmpstr (source, ==, text);
+  }
+
+  /* Its own file: refused, said why. */
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.copy-game-to-file", NULL));
+  choose_file (gfile);
+  dialog = wait_dialog ("The Game Could Not Be Copied");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "The game is already in “copy-from.pgn”."));
+  respond (dialog, "close");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_util_wait_for_null ((gpointer *) &window, 10, "the window destroyed");
+}
+
+/* An edit that shortens the main line: PlyCount follows it on save; the
+ * other game's bytes are kept. */
+static void
+test_ply_count (void)
+{
+  static const char counted[] =
+    "[Event \"Counted\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n[PlyCount \"6\"]\n\n"
+    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+  g_autofree char *path = g_build_filename (tmp_dir, "ply-count.pgn", NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
+  g_autofree char *text = g_strconcat (counted, second, NULL);
+  g_autofree char *saved = NULL;
+  CaissaWindow *window;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (caissa_window_open_file (window, gfile, NULL));
+  test_util_wait_state (window, "game-index", "1");
+  /* 1. e4 e5 2. Nf3: delete from 2. Nf3 on, 2 plies are left. */
+  for (int i = 0; i < 3; i++)
+    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.go-next", NULL));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.delete-from-here", NULL));
+  test_util_assert_state (window, "dirty", "1");
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.save", NULL));
+  test_util_wait_state (window, "dirty", "0");
+  saved = contents (path);
+  g_assert_nonnull (strstr (saved, "[PlyCount \"2\"]\n"));
+  g_assert_null (strstr (saved, "[PlyCount \"6\"]"));
+  g_assert_null (strstr (saved, "Nf3"));
+  g_assert_true (g_str_has_suffix (saved, second));
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_util_wait_for_null ((gpointer *) &window, 10, "the window destroyed");
+}
+
 /* With CAISSA_TEST_SHOTS=DIR (not in the suite): the questions as PNG
  * files, to look at: CAISSA_TEST_SHOTS_LANGUAGE=zh_CN and
  * CAISSA_TEST_SHOTS_DARK=1 give the other looks (with CAISSA_LOCALEDIR the
@@ -428,6 +569,8 @@ main (int   argc,
   ADD ("close-cancel", test_close_cancel);
   ADD ("deleted", test_deleted);
 #undef ADD
+  g_test_add_func ("/app/review/copy/to-another-file", test_copy);
+  g_test_add_func ("/app/review/save/ply-count", test_ply_count);
 
   status = g_test_run ();
   test_util_remove_tree (tmp_dir);
