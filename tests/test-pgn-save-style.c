@@ -201,6 +201,44 @@ test_crlf_kept (void)
   test_util_remove_tree (dir);
 }
 
+/* A UTF-16 file with CR LF ends: the edited game is written back in
+ * UTF-16 with CR LF too. */
+static void
+test_crlf_utf16 (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("caissa-crlf16-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "utf16.pgn", NULL);
+  g_autoptr(CaissaPgnFile) file = NULL;
+  g_autofree char *pgn = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *bytes = NULL;
+  g_autofree char *text = NULL;
+  GString *with_mark = g_string_new_len ("\xff\xfe", 2);
+  gsize body_len, len, text_len;
+
+  body = g_convert (GAME_A GAME_B GAME_C, -1, "UTF-16LE", "UTF-8", NULL, &body_len, NULL);
+  g_assert_nonnull (body);
+  g_string_append_len (with_mark, body, (gssize) body_len);
+  g_assert_true (g_file_set_contents (path, with_mark->str, (gssize) with_mark->len, NULL));
+  g_string_free (with_mark, TRUE);
+
+  file = open_loaded (path);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (file)), ==, 3);
+  pgn = edited (file, 1);
+  save (file, 1, pgn);
+
+  g_assert_true (g_file_get_contents (path, &bytes, &len, NULL));
+  g_assert_cmpmem (bytes, 2, "\xff\xfe", 2);
+  text = g_convert (bytes + 2, (gssize) len - 2, "UTF-8", "UTF-16LE", NULL, &text_len, NULL);
+  g_assert_nonnull (text);
+  g_assert_true (g_str_has_prefix (text, GAME_A));
+  g_assert_true (g_str_has_suffix (text, GAME_C));
+  g_assert_nonnull (strstr (text, "[Annotator \"Caissa\"]\r\n"));
+  g_assert_true (all_crlf (text, text_len));
+  g_clear_object (&file);
+  test_util_remove_tree (dir);
+}
+
 /* A file with "\n" ends gets none added. */
 static void
 test_lf_kept (void)
@@ -243,6 +281,7 @@ main (int   argc,
       g_test_add_data_func (name, &ply_cases[i], test_ply_count);
     }
   g_test_add_func ("/model/pgn-save-style/crlf-kept", test_crlf_kept);
+  g_test_add_func ("/model/pgn-save-style/crlf-utf16", test_crlf_utf16);
   g_test_add_func ("/model/pgn-save-style/lf-kept", test_lf_kept);
   return g_test_run ();
 }
