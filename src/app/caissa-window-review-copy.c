@@ -19,6 +19,42 @@
 
 #include "caissa-window-review-private.h"
 
+/* --- The file chooser, or the file tests chose ------------------------------------------ */
+
+static gboolean
+answer_cb (gpointer data)
+{
+  g_signal_emit_by_name (data, "response", GTK_RESPONSE_ACCEPT);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_caissa_review_show_chooser (GtkFileChooserNative *chooser)
+{
+  const char *chosen = g_getenv ("CAISSA_TEST_CHOSEN_FILE");
+
+  if (chosen == NULL)
+    {
+      gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+      return;
+    }
+  g_object_set_data_full (G_OBJECT (chooser), "caissa-test-chosen", g_file_new_for_path (chosen),
+                          g_object_unref);
+  g_idle_add_full (G_PRIORITY_DEFAULT, answer_cb, g_object_ref (chooser), g_object_unref);
+}
+
+GFile *
+_caissa_review_chosen_file (GtkFileChooserNative *chooser)
+{
+  GFile *chosen = g_object_get_data (G_OBJECT (chooser), "caissa-test-chosen");
+
+  if (chosen != NULL)
+    return g_object_ref (chosen);
+  return gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+}
+
+/* --- Copying ----------------------------------------------------------------------------- */
+
 typedef struct
 {
   CaissaWindowReview *review;
@@ -114,7 +150,7 @@ chooser_response_cb (GtkNativeDialog    *chooser,
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autoptr(GFile) file = _caissa_review_chosen_file (GTK_FILE_CHOOSER_NATIVE (chooser));
 
       if (file != NULL)
         copy_to (review, file);
@@ -139,7 +175,7 @@ copy_game_action (GtkWidget  *widget,
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), review);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  _caissa_review_show_chooser (chooser);
 }
 
 void

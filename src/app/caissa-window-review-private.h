@@ -116,6 +116,12 @@ void           _caissa_review_choose_save_file   (CaissaWindowReview *review,
 /* caissa-window-review-copy.c: "win.copy-game-to-file", the game shown
  * appended to another PGN file. */
 void           _caissa_window_review_install_copy_actions (GtkWidgetClass *widget_class);
+/* Shows a file chooser. Tests set CAISSA_TEST_CHOSEN_FILE=PATH: the
+ * chooser is then answered at once with that file, not shown (GTK's
+ * fallback chooser keeps what its background reads made, which
+ * LeakSanitizer reports). The file chosen: */
+void           _caissa_review_show_chooser       (GtkFileChooserNative *chooser);
+GFile         *_caissa_review_chosen_file        (GtkFileChooserNative *chooser);
 
 /* caissa-window-review-conflict.c: a save over the file refused because
  * another program changed it (why: the save's message). Offers Save As…,

@@ -36,12 +36,15 @@ pending_free (Pending *p)
 
 /* After a save asked for in the question: the work that waited, then the
  * copy of the pending record made for it. */
+#define PENDING_KEY "caissa-pending-after-save"
+
 static void
 pending_run_and_free (CaissaWindowReview *review,
                       gpointer            data)
 {
-  Pending *p = data;
+  Pending *p = g_object_steal_data (G_OBJECT (review->window), PENDING_KEY);
 
+  g_assert (p == data);
   p->then (review, p->data);
   pending_free (p);
 }
@@ -64,6 +67,10 @@ confirm_response_cb (AdwMessageDialog *dialog,
       Pending *copy = g_memdup2 (p, sizeof *p);
 
       p->destroy = NULL;
+      /* Held by the window until it runs: a save that does not happen
+       * (cancelled in the changed-on-disk question, failed) lets it go
+       * with the next one or with the window. */
+      g_object_set_data_full (G_OBJECT (review->window), PENDING_KEY, copy, (GDestroyNotify) pending_free);
       _caissa_review_save_then (review, pending_run_and_free, copy);
       return;
     }
@@ -394,7 +401,7 @@ save_as_response_cb (GtkNativeDialog *chooser,
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autoptr(GFile) file = _caissa_review_chosen_file (GTK_FILE_CHOOSER_NATIVE (chooser));
 
       if (c->export_only)
         {
@@ -460,7 +467,7 @@ _caissa_review_choose_save_file (CaissaWindowReview *review,
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (save_as_response_cb), c);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  _caissa_review_show_chooser (chooser);
 }
 
 void
