@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "caissa-pgn-save-style.h"
 #include "caissa-window-review-private.h"
 
 void
@@ -42,11 +43,15 @@ _caissa_window_review_get_error_status (CaissaWindowReview *review)
 char *
 _caissa_review_pgn_to_save (CaissaWindowReview *review)
 {
-  g_autofree char *pgn = caissa_game_to_pgn (review->game);
+  g_autofree char *written = caissa_game_to_pgn (review->game);
+  g_autofree char *pgn = NULL;
 
   if (review->partial == NULL || !_caissa_review_has_game_from_file (review))
-    return g_steal_pointer (&pgn);
+    return caissa_pgn_text_set_ply_count (written, caissa_game_get_n_plies (review->game));
   if (!review->dirty)
     return g_strdup (review->partial->text);
+  /* The moves after the error are kept as text: their number is not
+   * known, so the tag goes. */
+  pgn = caissa_pgn_text_set_ply_count (written, G_MAXUINT);
   return caissa_pgn_partial_keep_rest (review->partial, pgn);
 }

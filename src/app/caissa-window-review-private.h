@@ -104,6 +104,39 @@ void           _caissa_review_save_then          (CaissaWindowReview *review,
                                                   ThenFunc            then,
                                                   gpointer            data);
 void           _caissa_window_review_install_save_actions (GtkWidgetClass *widget_class);
+/* Saves the game shown to dest (into its file when it comes from one),
+ * then runs then; asks for a file name first with the chooser. */
+void           _caissa_review_save_to            (CaissaWindowReview *review,
+                                                  GFile              *dest,
+                                                  CaissaPgnSaveFlags  flags,
+                                                  ThenFunc            then,
+                                                  gpointer            then_data);
+void           _caissa_review_choose_save_file   (CaissaWindowReview *review,
+                                                  gboolean            export_only,
+                                                  CaissaPgnSaveFlags  flags,
+                                                  ThenFunc            then,
+                                                  gpointer            then_data);
+
+/* caissa-window-review-copy.c: "win.copy-game-to-file", the game shown
+ * appended to another PGN file. */
+void           _caissa_window_review_install_copy_actions (GtkWidgetClass *widget_class);
+/* Shows a file chooser. Tests set CAISSA_TEST_CHOSEN_FILE=PATH: the
+ * chooser is then answered at once with that file, not shown (GTK's
+ * fallback chooser keeps what its background reads made, which
+ * LeakSanitizer reports). The file chosen: */
+void           _caissa_review_show_chooser       (GtkFileChooserNative *chooser);
+GFile         *_caissa_review_chosen_file        (GtkFileChooserNative *chooser);
+
+/* caissa-window-review-conflict.c: a save over the file refused because
+ * another program changed it (why: the save's message). Offers Save As…,
+ * Reload (the edits discarded, after a confirmation) and Overwrite (the
+ * other program's change named); then runs once the game is saved or
+ * the edits discarded. */
+void           _caissa_review_save_conflict      (CaissaWindowReview *review,
+                                                  const char         *why,
+                                                  CaissaPgnSaveFlags  flags,
+                                                  ThenFunc            then,
+                                                  gpointer            then_data);
 
 /* caissa-window-review-keep.c: unsaved edits kept on disk after every
  * change (called by _caissa_review_set_dirty()), offered back at the

@@ -36,12 +36,15 @@ pending_free (Pending *p)
 
 /* After a save asked for in the question: the work that waited, then the
  * copy of the pending record made for it. */
+#define PENDING_KEY "caissa-pending-after-save"
+
 static void
 pending_run_and_free (CaissaWindowReview *review,
                       gpointer            data)
 {
-  Pending *p = data;
+  Pending *p = g_object_steal_data (G_OBJECT (review->window), PENDING_KEY);
 
+  g_assert (p == data);
   p->then (review, p->data);
   pending_free (p);
 }
@@ -64,6 +67,10 @@ confirm_response_cb (AdwMessageDialog *dialog,
       Pending *copy = g_memdup2 (p, sizeof *p);
 
       p->destroy = NULL;
+      /* Held by the window until it runs: a save that does not happen
+       * (cancelled in the changed-on-disk question, failed) lets it go
+       * with the next one or with the window. */
+      g_object_set_data_full (G_OBJECT (review->window), PENDING_KEY, copy, (GDestroyNotify) pending_free);
       _caissa_review_save_then (review, pending_run_and_free, copy);
       return;
     }
@@ -167,6 +174,7 @@ typedef struct
   CaissaWindowReview *review;
   GFile              *dest;
   guint               position;
+  CaissaPgnSaveFlags  flags;
   ThenFunc            then;
   gpointer            then_data;
 } SaveData;
@@ -234,11 +242,6 @@ saved (CaissaWindowReview *review,
     then (review, then_data);
 }
 
-static void choose_save_file (CaissaWindowReview *review,
-                              gboolean            export_only,
-                              CaissaPgnSaveFlags  flags,
-                              ThenFunc            then,
-                              gpointer            then_data);
 
 typedef struct
 {
@@ -253,7 +256,7 @@ offer_utf8_response_cb (AdwMessageDialog *dialog,
                         Utf8Offer        *o)
 {
   if (g_str_equal (response, "utf8"))
-    choose_save_file (o->review, FALSE, CAISSA_PGN_SAVE_UTF8, o->then, o->then_data);
+    _caissa_review_choose_save_file (o->review, FALSE, CAISSA_PGN_SAVE_UTF8, o->then, o->then_data);
   else
     o->review->closing = FALSE;
 }
@@ -310,6 +313,17 @@ save_done_cb (GObject      *source,
       _caissa_window_review_update_actions (s->review);
       offer_utf8 (s->review, error->message, s->then, s->then_data);
     }
+  else if (g_error_matches (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED)
+           && !(s->flags & CAISSA_PGN_SAVE_OVERWRITE)
+           && caissa_pgn_file_get_file (s->review->file) != NULL
+           && g_file_equal (s->dest, caissa_pgn_file_get_file (s->review->file)))
+    {
+      /* Another program changed the file: a choice, not a dead end
+       * (caissa-window-review-conflict.c). */
+      s->review->saving = FALSE;
+      _caissa_window_review_update_actions (s->review);
+      _caissa_review_save_conflict (s->review, error->message, s->flags, s->then, s->then_data);
+    }
   else
     {
       s->review->saving = FALSE;
@@ -323,12 +337,12 @@ save_done_cb (GObject      *source,
 
 /* Saves the shown game to dest: into its file (the other games copied) when
  * it comes from one, else alone. */
-static void
-save_to (CaissaWindowReview *review,
-         GFile              *dest,
-         CaissaPgnSaveFlags  flags,
-         ThenFunc            then,
-         gpointer            then_data)
+void
+_caissa_review_save_to (CaissaWindowReview *review,
+                        GFile              *dest,
+                        CaissaPgnSaveFlags  flags,
+                        ThenFunc            then,
+                        gpointer            then_data)
 {
   g_autofree char *pgn = _caissa_review_pgn_to_save (review);
   g_autoptr(GError) error = NULL;
@@ -340,6 +354,7 @@ save_to (CaissaWindowReview *review,
       s->review = review;
       s->dest = g_object_ref (dest);
       s->position = review->position;
+      s->flags = flags;
       s->then = then;
       s->then_data = then_data;
       review->saving = TRUE;
@@ -386,7 +401,7 @@ save_as_response_cb (GtkNativeDialog *chooser,
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autoptr(GFile) file = _caissa_review_chosen_file (GTK_FILE_CHOOSER_NATIVE (chooser));
 
       if (c->export_only)
         {
@@ -404,7 +419,7 @@ save_as_response_cb (GtkNativeDialog *chooser,
             _caissa_review_show_error (c->review, _("The Game Could Not Be Exported"), error->message);
         }
       else
-        save_to (c->review, file, c->flags, c->then, c->then_data);
+        _caissa_review_save_to (c->review, file, c->flags, c->then, c->then_data);
     }
   else
     c->review->closing = FALSE;
@@ -428,12 +443,12 @@ suggested_name (CaissaWindowReview *review)
   return g_steal_pointer (&name);
 }
 
-static void
-choose_save_file (CaissaWindowReview *review,
-                  gboolean            export_only,
-                  CaissaPgnSaveFlags  flags,
-                  ThenFunc            then,
-                  gpointer            then_data)
+void
+_caissa_review_choose_save_file (CaissaWindowReview *review,
+                                 gboolean            export_only,
+                                 CaissaPgnSaveFlags  flags,
+                                 ThenFunc            then,
+                                 gpointer            then_data)
 {
   GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = _caissa_review_pgn_filter ();
@@ -452,7 +467,7 @@ choose_save_file (CaissaWindowReview *review,
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (save_as_response_cb), c);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  _caissa_review_show_chooser (chooser);
 }
 
 void
@@ -463,9 +478,9 @@ _caissa_review_save_then (CaissaWindowReview *review,
   GFile *file = review->file ? caissa_pgn_file_get_file (review->file) : NULL;
 
   if (_caissa_review_has_game_from_file (review) && file != NULL)
-    save_to (review, file, CAISSA_PGN_SAVE_DEFAULT, then, data);
+    _caissa_review_save_to (review, file, CAISSA_PGN_SAVE_DEFAULT, then, data);
   else
-    choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, then, data);
+    _caissa_review_choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, then, data);
 }
 
 static void
@@ -476,9 +491,9 @@ save_action (GtkWidget  *widget,
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
 
   if (g_str_equal (action_name, "win.save-as"))
-    choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, NULL, NULL);
+    _caissa_review_choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, NULL, NULL);
   else if (g_str_equal (action_name, "win.export-game"))
-    choose_save_file (review, TRUE, CAISSA_PGN_SAVE_DEFAULT, NULL, NULL);
+    _caissa_review_choose_save_file (review, TRUE, CAISSA_PGN_SAVE_DEFAULT, NULL, NULL);
   else
     _caissa_review_save_then (review, NULL, NULL);
 }

@@ -1094,6 +1094,7 @@ _caissa_window_review_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, no_recent_action);
   _caissa_window_review_install_save_actions (widget_class);
+  _caissa_window_review_install_copy_actions (widget_class);
   _caissa_window_review_install_edit_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_action);

@@ -45,6 +45,7 @@
 #include "caissa-fault-guard.h"
 #include "caissa-pgn-encoding.h"
 #include "caissa-pgn-partial.h"
+#include "caissa-pgn-save-style.h"
 #include "caissa-pgn-file-private.h"
 
 /* The first batch is small so the first games show at once; then larger
@@ -2423,6 +2424,7 @@ typedef struct
   gsize    cut_end;
   char    *pgn;
   gboolean separate;    /* an appended game needs a blank line before it */
+  gboolean crlf;        /* the file's lines end in CR LF */
   gboolean over_itself; /* dest is the file read: it must be as read */
   CaissaPgnSaveFlags flags;
   GBytes  *encoded;     /* pgn as written: in the game's encoding */
@@ -2675,8 +2677,9 @@ save_thread (GTask        *task,
   n++;
   if (job->separate)
     {
-      pieces[n] = "\n";
-      lengths[n++] = 1;
+      pieces[n] = job->crlf ? "\r\n" : "\n";
+      lengths[n] = strlen (pieces[n]);
+      n++;
     }
   pieces[n] = g_bytes_get_data (job->encoded, &lengths[n]);
   n++;
@@ -2701,7 +2704,9 @@ save_thread (GTask        *task,
 
   loader_test_step (loader, TEST_SAVE);
   written = write_atomically (job->dest, loader, pieces, lengths, n,
-                              job->over_itself ? &loader->stamp : NULL, &stamp, cancellable, &error);
+                              job->over_itself && !(job->flags & CAISSA_PGN_SAVE_OVERWRITE)
+                              ? &loader->stamp : NULL,
+                              &stamp, cancellable, &error);
 
   /* Bytes of a mapped file cut short or rewritten in place while they were
    * copied: a write that failed for it failed because of it (a page gone
@@ -2840,6 +2845,7 @@ save_start (CaissaPgnFile      *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) encoded = NULL;
   g_autofree char *copy = NULL;
+  g_autofree char *crlf = NULL;
   const char *raw = NULL;
   gsize raw_len = 0;
   gboolean over_itself;
@@ -2856,7 +2862,8 @@ save_start (CaissaPgnFile      *self,
    * just before the write, with the same stamp); saved elsewhere, the
    * bytes copied must still be those read. */
   over_itself = dest_is_source (self, dest);
-  if ((over_itself && file_changed (self, &error)) || !loader_bytes_intact (self->loader))
+  if ((over_itself && !(flags & CAISSA_PGN_SAVE_OVERWRITE) && file_changed (self, &error))
+      || !loader_bytes_intact (self->loader))
     {
       if (error == NULL)
         g_set_error (&error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
@@ -2864,9 +2871,20 @@ save_start (CaissaPgnFile      *self,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  /* The game as it is to be written (caissa-pgn-encoding.h). */
-  if (position != G_MAXUINT && !(flags & CAISSA_PGN_SAVE_UTF8))
-    raw = game_text (self, position, &copy, &raw_len);
+  /* The game as it is to be written (caissa-pgn-encoding.h), with the
+   * line ends of the game it replaces, or of the file's first game
+   * (caissa-pgn-save-style.h). */
+  if (self->store->n > 0)
+    {
+      raw = game_text (self, position != G_MAXUINT ? position : 0, &copy, &raw_len);
+      if (raw != NULL && caissa_pgn_text_uses_crlf (raw, raw_len))
+        pgn = crlf = caissa_pgn_text_to_crlf (pgn);
+      if (position == G_MAXUINT || (flags & CAISSA_PGN_SAVE_UTF8))
+        {
+          raw = NULL;
+          g_clear_pointer (&copy, g_free);
+        }
+    }
   encoded = caissa_pgn_encode_for_save (pgn, self->encoding, self->loader->source_exact,
                                         raw, raw != NULL ? raw_len : 0, flags, self->name, &error);
   if (encoded == NULL)
@@ -2883,6 +2901,7 @@ save_start (CaissaPgnFile      *self,
   job->flags = flags;
   job->encoded = g_steal_pointer (&encoded);
   job->encoding = self->encoding;
+  job->crlf = crlf != NULL;
   if ((flags & CAISSA_PGN_SAVE_UTF8) && self->encoding == CHESS_ENCODING_CP1252)
     job->store = store_ref (self->store);
   job->over_itself = over_itself && self->loader->path != NULL;

@@ -80,6 +80,11 @@ typedef enum
   CAISSA_PGN_SAVE_DEFAULT = 0,
   /* The whole file written in UTF-8 (see caissa-pgn-encoding.h). */
   CAISSA_PGN_SAVE_UTF8 = 1 << 0,
+  /* Saved over the file even when another program changed it since it
+   * was read (the user chose to overwrite that change): the games are
+   * those read. Still refused with CHANGED when the bytes read are gone
+   * (a mapped file rewritten in place). */
+  CAISSA_PGN_SAVE_OVERWRITE = 1 << 1,
 } CaissaPgnSaveFlags;
 
 GQuark caissa_pgn_file_error_quark (void);
