@@ -12,6 +12,14 @@
  * 95th percentile and maximum of both, with and without the engine, and
  * their ratios. Run through bench/engine-frame.sh.
  *
+ * Found (2026-12-02, Xvfb, 2 cores, load 5–10): with GTK's default GL
+ * renderer (Mesa llvmpipe under Xvfb) the frames fall to 4–10 a second
+ * while the panel analyses (paint 76–240 ms against 0.25 ms), though the
+ * process is mostly idle and a nice'd engine changes nothing; with
+ * GSK_RENDERER=cairo the frame interval stays at 16.7 ms (ratio 1.0) and
+ * the paint grows from 0.25 to 2.5 ms (the panel redrawn too). Cause not
+ * found yet.
+ *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -133,6 +141,9 @@ measure (CaissaWindow *window,
   tick = gtk_widget_add_tick_callback (board, tick_cb, f, NULL);
   run_for (seconds);
   gtk_widget_remove_tick_callback (board, tick);
+  /* (A panel that makes the window resize shows here.) */
+  g_print ("window %d×%d, board %d px: ", gtk_widget_get_width (GTK_WIDGET (window)),
+           gtk_widget_get_height (GTK_WIDGET (window)), gtk_widget_get_width (board));
   g_signal_handler_disconnect (clock, before);
   g_signal_handler_disconnect (clock, after);
 }

@@ -10,7 +10,8 @@
 # analysing, REPEATS (5) times in turn; prints each run's paint time
 # (before-paint to after-paint) and frame interval, median / 95th
 # percentile / max, and the ratios with/without (min/median/max over the
-# runs). Goal: ratios near 1. Without $DISPLAY it runs under xvfb-run.
+# runs). Goal: ratios near 1. GSK_RENDERER (e.g. cairo) is passed on.
+# Without $DISPLAY it runs under xvfb-run.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
