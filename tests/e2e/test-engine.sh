@@ -19,7 +19,9 @@
 #   - Ctrl+Shift+A opens the analysis panel: lines with an evaluation and
 #     moves; closed again, its engine process is ended and reaped (no
 #     zombie child of Caissa);
-#   - Ctrl+Q, Discard: Caissa ends and so does its engine.
+#   - Ctrl+Q, Discard: Caissa ends and so does its engine;
+#   - the saved game opened from its file (reviewed): Ctrl+Shift+A shows
+#     the engine's lines for it.
 # Prints TAP. Needs an X display, xdotool, gdbus, a session bus, caissa-cli
 # (CAISSA_CLI, to find a legal move after the engine's) and Stockfish
 # (CAISSA_STOCKFISH, by default /usr/games/stockfish); without them it
@@ -47,7 +49,7 @@ if [ ! -x "$stockfish" ]; then
 fi
 e2e_require cli
 
-echo "1..28"
+echo "1..30"
 
 export XDG_STATE_HOME="$tmp/xdg-state"
 export XDG_CONFIG_HOME="$tmp/config"
@@ -352,5 +354,35 @@ wait "$app_pid" 2>/dev/null
 app_pid=
 check "and so does its engine ($engine_pid)" gone "$engine_pid"
 check "no GLib criticals or warnings" sh -c "! grep -E 'CRITICAL|WARNING' '$tmp/app.log'"
+
+# --- 5. A reviewed game ----------------------------------------------------------------------
+
+# The game of part 1, opened from its file: looked at, not played.
+"$app" "$tmp/game.pgn" >>"$tmp/app.log" 2>&1 &
+app_pid=$!
+wid=
+for i in $(seq 1 $(tries 100)); do
+  wid=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -n 1)
+  [ -n "$wid" ] && break
+  sleep 0.1
+done
+[ -n "$wid" ] || bail "no Caissa window for the file within 10 s"
+for i in $(seq 1 $(tries 100)); do
+  action dump-state "$tmp/state" 2>/dev/null && break
+  sleep 0.1
+done
+reviewed ()
+{
+  wait_for n-plies 6 && test "$(state analysis)/$(state engine-player)" = "1/none"
+}
+check "the saved game is reviewed: six moves, no engine playing" reviewed
+geometry
+board_key ctrl+shift+a
+if wait_for analysis-shown 1 && wait_for analysis-lines 2 300 \
+   && state analysis-line | head -n 1 | grep -q ' depth [0-9]*: '; then
+  ok "Ctrl+Shift+A on the reviewed game: the panel shows its lines"
+else
+  not_ok "Ctrl+Shift+A on the reviewed game: the panel shows its lines" "$(cat "$tmp/state")"
+fi
 
 exit $failed
