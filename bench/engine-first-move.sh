@@ -7,7 +7,11 @@
 #
 # Prints each run, then min/median/max of both and of the ratio. Goal:
 # Caissa's time ≤ 1.3 s (the engine's 1 s of thought included). Without
-# $DISPLAY it runs under xvfb-run.
+# $DISPLAY it runs under xvfb-run. GSK_RENDERER is passed on: under Xvfb
+# GTK's default GL renderer (llvmpipe) draws slowly while the engine
+# searches (see bench/engine-frame.c); with GSK_RENDERER=cairo the
+# engine's thinking is nearly all of the time (2026-12-02, load ~4.5:
+# GL 1.12/1.26/1.39 s, cairo 1.06/1.08/1.09 s min/median/max).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

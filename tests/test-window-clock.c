@@ -77,6 +77,13 @@ test_dialog (void)
   g_assert_true (gtk_widget_get_sensitive (auto_press));
   g_assert_true (gtk_widget_get_visible (words));
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (words)), ==, "5 min");
+  /* The window remembers PGN's form: "60" (a game of 1+0) is 1+0 again,
+   * "180+2" is 3+2, not minutes as typed. */
+  caissa_new_game_dialog_set_time_control (dialog, "60");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+  g_assert_cmpstr (caissa_new_game_dialog_get_time_control (dialog), ==, "60");
+  caissa_new_game_dialog_set_time_control (dialog, "180+2");
+  g_assert_cmpstr (caissa_new_game_dialog_get_time_control (dialog), ==, "180+2");
   /* "5+3" as people write it is the 5+3 preset, 5 minutes. */
   caissa_new_game_dialog_set_time_control (dialog, "5+3");
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 6);

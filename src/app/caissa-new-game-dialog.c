@@ -418,10 +418,16 @@ caissa_new_game_dialog_set_time_control (CaissaNewGameDialog *self,
    * as is. */
   if (time_control == NULL || *time_control == '\0')
     time_control = "-";
-  {
-    g_autofree char *tag = caissa_time_control_from_text (time_control, NULL);
-    clock = caissa_clock_new_for_time_control (tag != NULL ? tag : time_control, NULL);
-  }
+  /* A preset's own PGN form first: the window remembers "60" (1+0),
+   * which typed would be 60 minutes. */
+  for (guint i = 0; i < caissa_clock_get_n_presets () && clock == NULL; i++)
+    if (g_str_equal (time_control, caissa_clock_get_preset_time_control (i)))
+      clock = caissa_clock_new_for_time_control (time_control, NULL);
+  if (clock == NULL)
+    {
+      g_autofree char *tag = caissa_time_control_from_text (time_control, NULL);
+      clock = caissa_clock_new_for_time_control (tag != NULL ? tag : time_control, NULL);
+    }
   if (clock != NULL && !caissa_clock_get_timed (clock))
     choice = CHOICE_NONE;
   else if (clock != NULL)
