@@ -271,8 +271,10 @@ caissa_eval_graph_measure (GtkWidget      *widget,
     *minimum = *natural = 64;
   else
     {
+      /* Low and wide, as lichess draws it: a fifth of its width, so that
+       * beside a 300 px move list it leaves the moves their rows. */
       *minimum = 48;
-      *natural = 96;
+      *natural = for_size > 0 ? CLAMP (for_size / 5, 48, 120) : 64;
     }
 }
 
