@@ -21,49 +21,90 @@
 
 /* --- The file chooser, or the file tests chose ------------------------------------------ */
 
-static gboolean
-answer_cb (gpointer data)
+typedef struct
 {
-  g_signal_emit_by_name (data, "response", GTK_RESPONSE_ACCEPT);
+  CaissaReviewChosenFunc func;
+  gpointer               data;
+  GFile                 *file;   /* tests: CAISSA_TEST_CHOSEN_FILE */
+} Choice;
+
+static void
+choice_free (Choice *choice)
+{
+  g_clear_object (&choice->file);
+  g_free (choice);
+}
+
+static gboolean
+test_answer_cb (gpointer data)
+{
+  Choice *choice = data;
+
+  choice->func (choice->file, choice->data);
   return G_SOURCE_REMOVE;
 }
 
-void
-_caissa_review_show_chooser (GtkFileChooserNative *chooser)
+static void
+chooser_done_cb (GtkNativeDialog *chooser,
+                 int              response,
+                 Choice          *choice)
 {
-  const char *chosen = g_getenv ("CAISSA_TEST_CHOSEN_FILE");
+  g_autoptr(GFile) file = NULL;
 
-  if (chosen == NULL)
-    {
-      gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-      return;
-    }
-  g_object_set_data_full (G_OBJECT (chooser), "caissa-test-chosen", g_file_new_for_path (chosen),
-                          g_object_unref);
-  g_idle_add_full (G_PRIORITY_DEFAULT, answer_cb, g_object_ref (chooser), g_object_unref);
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  choice->func (file, choice->data);
+  choice_free (choice);
+  g_object_unref (chooser);
 }
 
-GFile *
-_caissa_review_chosen_file (GtkFileChooserNative *chooser)
+void
+_caissa_review_choose_file (CaissaWindowReview     *review,
+                            const char             *title,
+                            GtkFileChooserAction    action,
+                            const char             *accept,
+                            const char             *current_name,
+                            CaissaReviewChosenFunc  func,
+                            gpointer                data)
 {
-  GFile *chosen = g_object_get_data (G_OBJECT (chooser), "caissa-test-chosen");
+  const char *chosen = g_getenv ("CAISSA_TEST_CHOSEN_FILE");
+  g_autoptr(GtkFileFilter) filter = NULL;
+  Choice *choice = g_new0 (Choice, 1);
+  GtkFileChooserNative *chooser;
 
+  choice->func = func;
+  choice->data = data;
   if (chosen != NULL)
-    return g_object_ref (chosen);
-  return gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+    {
+      /* Tests: that file, chosen at once, and no chooser made at all (its
+       * fallback dialog starts reading folders on GIO threads as it is
+       * made, and GTK leaves some of what they read behind). */
+      choice->file = g_file_new_for_path (chosen);
+      g_idle_add_full (G_PRIORITY_DEFAULT, test_answer_cb, choice, (GDestroyNotify) choice_free);
+      return;
+    }
+  filter = _caissa_review_pgn_filter ();
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (review->window), action, accept, _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (current_name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), current_name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_done_cb), choice);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 /* --- Copying ----------------------------------------------------------------------------- */
 
 typedef struct
 {
-  CaissaWindowReview *review;
-  GFile              *dest;
+  GtkWidget *window;   /* weak: the window may close before the copy ends */
+  GFile     *dest;
 } Copy;
 
 static void
 copy_free (Copy *c)
 {
+  g_clear_weak_pointer (&c->window);
   g_object_unref (c->dest);
   g_free (c);
 }
@@ -77,19 +118,22 @@ copied_cb (GObject      *source,
   CaissaPgnFile *target = CAISSA_PGN_FILE (source);
   g_autoptr(GError) error = NULL;
 
+  CaissaWindowReview *review = c->window != NULL ? _caissa_window_get_review (CAISSA_WINDOW (c->window)) : NULL;
+
   if (caissa_pgn_file_save_finish (target, result, &error))
     {
       g_autofree char *name = g_file_get_basename (c->dest);
       /* Translators: %s is a file name. */
       g_autofree char *text = g_strdup_printf (_("Game copied to “%s”"), name);
 
-      _caissa_review_toast (c->review, text);
+      if (review != NULL)
+        _caissa_review_toast (review, text);
       _caissa_review_add_recent (c->dest);
     }
-  else
+  else if (review != NULL)
     /* Translators: heading of the message when a game could not be
      * added to another file; nothing was changed. */
-    _caissa_review_show_error (c->review, _("The Game Could Not Be Copied"), error->message);
+    _caissa_review_show_error (review, _("The Game Could Not Be Copied"), error->message);
   copy_free (c);
   g_object_unref (target);
 }
@@ -138,24 +182,17 @@ copy_to (CaissaWindowReview *review,
   caissa_pgn_file_set_validate (target, FALSE);
   text = game_text (review);
   c = g_new0 (Copy, 1);
-  c->review = review;
+  g_set_weak_pointer (&c->window, GTK_WIDGET (review->window));
   c->dest = g_object_ref (dest);
   caissa_pgn_file_save_async (target, dest, G_MAXUINT, text, NULL, copied_cb, c);
 }
 
 static void
-chooser_response_cb (GtkNativeDialog    *chooser,
-                     int                 response,
-                     CaissaWindowReview *review)
+chosen_cb (GFile    *file,
+           gpointer  data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = _caissa_review_chosen_file (GTK_FILE_CHOOSER_NATIVE (chooser));
-
-      if (file != NULL)
-        copy_to (review, file);
-    }
-  g_object_unref (chooser);
+  if (file != NULL)
+    copy_to (data, file);
 }
 
 static void
@@ -164,18 +201,12 @@ copy_game_action (GtkWidget  *widget,
                   GVariant   *parameter)
 {
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
-  g_autoptr(GtkFileFilter) filter = _caissa_review_pgn_filter ();
-  GtkFileChooserNative *chooser;
 
-  chooser = gtk_file_chooser_native_new (/* Translators: title of the file chooser. */
-                                         _("Copy the Game to a PGN File"),
-                                         GTK_WINDOW (widget), GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         /* Translators: the chooser's button: the game is added to the file. */
-                                         _("_Copy"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), review);
-  _caissa_review_show_chooser (chooser);
+  _caissa_review_choose_file (review,
+                              /* Translators: title of the file chooser. */
+                              _("Copy the Game to a PGN File"), GTK_FILE_CHOOSER_ACTION_OPEN,
+                              /* Translators: the chooser's button: the game is added to the file. */
+                              _("_Copy"), NULL, chosen_cb, review);
 }
 
 void

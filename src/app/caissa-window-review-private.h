@@ -124,8 +124,17 @@ void           _caissa_window_review_install_copy_actions (GtkWidgetClass *widge
  * chooser is then answered at once with that file, not shown (GTK's
  * fallback chooser keeps what its background reads made, which
  * LeakSanitizer reports). The file chosen: */
-void           _caissa_review_show_chooser       (GtkFileChooserNative *chooser);
-GFile         *_caissa_review_chosen_file        (GtkFileChooserNative *chooser);
+/* A file chosen with a file chooser (with the PGN filter), or the one
+ * CAISSA_TEST_CHOSEN_FILE names (tests: no chooser is made). func gets
+ * the file, or NULL when the user cancelled. */
+typedef void (*CaissaReviewChosenFunc) (GFile *file, gpointer data);
+void           _caissa_review_choose_file        (CaissaWindowReview     *review,
+                                                  const char             *title,
+                                                  GtkFileChooserAction    action,
+                                                  const char             *accept,
+                                                  const char             *current_name,
+                                                  CaissaReviewChosenFunc  func,
+                                                  gpointer                data);
 
 /* caissa-window-review-conflict.c: a save over the file refused because
  * another program changed it (why: the save's message). Offers Save As…,

@@ -395,14 +395,13 @@ typedef struct
 } ChooserData;
 
 static void
-save_as_response_cb (GtkNativeDialog *chooser,
-                     int              response,
-                     ChooserData     *c)
+save_as_chosen_cb (GFile    *file,
+                   gpointer  data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = _caissa_review_chosen_file (GTK_FILE_CHOOSER_NATIVE (chooser));
+  ChooserData *c = data;
 
+  if (file != NULL)
+    {
       if (c->export_only)
         {
           g_autofree char *pgn = _caissa_review_pgn_to_save (c->review);
@@ -424,7 +423,6 @@ save_as_response_cb (GtkNativeDialog *chooser,
   else
     c->review->closing = FALSE;
   g_free (c);
-  g_object_unref (chooser);
 }
 
 static char *
@@ -450,8 +448,6 @@ _caissa_review_choose_save_file (CaissaWindowReview *review,
                                  ThenFunc            then,
                                  gpointer            then_data)
 {
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = _caissa_review_pgn_filter ();
   g_autofree char *name = suggested_name (review);
   ChooserData *c = g_new0 (ChooserData, 1);
 
@@ -460,14 +456,9 @@ _caissa_review_choose_save_file (CaissaWindowReview *review,
   c->flags = flags;
   c->then = then;
   c->then_data = then_data;
-  chooser = gtk_file_chooser_native_new (export_only ? _("Export the Game") : _("Save the Game"),
-                                         GTK_WINDOW (review->window), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         export_only ? _("_Export") : _("_Save"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response_cb), c);
-  _caissa_review_show_chooser (chooser);
+  _caissa_review_choose_file (review, export_only ? _("Export the Game") : _("Save the Game"),
+                              GTK_FILE_CHOOSER_ACTION_SAVE, export_only ? _("_Export") : _("_Save"),
+                              name, save_as_chosen_cb, c);
 }
 
 void
