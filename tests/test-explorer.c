@@ -431,7 +431,6 @@ test_partial (void)
   }
   for (;;)
     {
-      gboolean ready = caissa_explorer_get_ready (explorer);
       g_autoptr(CaissaExplorerTree) tree = tree_at (explorer, &pos);
       guint covered = caissa_explorer_tree_get_n_covered (tree);
       guint n_games, move_games;
@@ -452,13 +451,16 @@ test_partial (void)
       g_assert_cmpuint (tree_move (tree, "c5") ? tree_move (tree, "c5")->games : 0, ==, move_games);
       if (!caissa_explorer_tree_get_partial (tree))
         break;
-      if (!ready)
+      /* Asked afresh: the explorer may have become ready (and said so)
+       * while the main loop ran for the answer, which was then partial;
+       * waiting for one more "changed" would wait forever. */
+      if (!caissa_explorer_get_ready (explorer))
         {
           guint changed = 0;
           gulong id = g_signal_connect (explorer, "changed", G_CALLBACK (count_cb), &changed);
           guint timeout = g_timeout_add_seconds (WAIT_S, timeout_cb, NULL);
 
-          while (changed == 0)
+          while (changed == 0 && !caissa_explorer_get_ready (explorer))
             g_main_context_iteration (NULL, TRUE);
           g_source_remove (timeout);
           g_signal_handler_disconnect (explorer, id);
