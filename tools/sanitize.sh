@@ -85,7 +85,7 @@ export CAISSA_TEST_TIMEOUT_MULTIPLIER=$(( ${CAISSA_TEST_TIMEOUT_MULTIPLIER:-3} *
 status=0
 # -noreset: Xvfb otherwise resets itself whenever its last client goes,
 # and a test that connects in that moment cannot open the display (an
-# e2e test failed so once, between two tests that ended together).
+# e2e test failed so once, most likely for this reason).
 xvfb-run -a -s '-screen 0 2560x1440x24 -noreset' \
   dbus-run-session -- meson test -C "$build" --no-rebuild --print-errorlogs \
     --timeout-multiplier "$CAISSA_TEST_TIMEOUT_MULTIPLIER" --num-processes "$(nproc)" "$@" || status=$?
