@@ -107,6 +107,9 @@ struct _CaissaGameList
   /* The rows shown, as last told by the selection's items-changed. */
   guint                n_rows;
   guint                anchor_idle;
+  /* In dispose: no more idles or ticks (one queued while the file is let
+   * go would run on a freed list). */
+  gboolean             disposed;
   gboolean             sort_changed;
   /* Whether the file's games have ratings (the Elo columns shown), and
    * how many games were looked at for them. */
@@ -265,7 +268,7 @@ scan_elo (CaissaGameList *self)
       if (*caissa_pgn_game_info_get_white_elo (info) != '\0' || *caissa_pgn_game_info_get_black_elo (info) != '\0')
         {
           self->has_elo = TRUE;
-          if (self->tier_idle == 0)
+          if (self->tier_idle == 0 && !self->disposed)
             self->tier_idle = g_idle_add (apply_tier_cb, self);
         }
     }
@@ -738,7 +741,7 @@ reanchor_cb (gpointer data)
 static void
 queue_reanchor (CaissaGameList *self)
 {
-  if (self->anchor_idle == 0)
+  if (self->anchor_idle == 0 && !self->disposed)
     self->anchor_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, reanchor_cb, self, NULL);
 }
 
@@ -810,7 +813,7 @@ caissa_game_list_size_allocate (GtkWidget *widget,
   if (tier != self->tier)
     {
       self->tier = tier;
-      if (self->tier_idle == 0)
+      if (self->tier_idle == 0 && !self->disposed)
         self->tier_idle = g_idle_add (apply_tier_cb, self);
     }
 }
@@ -847,6 +850,7 @@ caissa_game_list_dispose (GObject *object)
 {
   CaissaGameList *self = CAISSA_GAME_LIST (object);
 
+  self->disposed = TRUE;
   if (self->column_view != NULL)
     g_signal_handlers_disconnect_by_func (gtk_column_view_get_sorter (self->column_view),
                                           sorter_changed_cb, self);
@@ -864,6 +868,9 @@ caissa_game_list_dispose (GObject *object)
   caissa_game_list_set_matches (self, NULL);
   if (self->search != NULL)
     g_signal_handlers_disconnect_by_data (self->search, self);
+  /* Whatever letting them go queued. */
+  g_clear_handle_id (&self->anchor_idle, g_source_remove);
+  g_clear_handle_id (&self->tier_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAISSA_TYPE_GAME_LIST);
   g_clear_pointer (&self->bound, g_ptr_array_unref);
   g_clear_object (&self->selection);
