@@ -36,23 +36,12 @@ cli_input_print_error (const CliInput *in,
 static int
 cli_input_sniff (CliInput *in)
 {
-  char head[CLI_TEXT_SNIFF_BYTES];
-  unsigned long line = 0, column = 0;
-  ssize_t n = pread (in->fd, head, sizeof head, 0);
-  CliTextKind kind;
+  /* A read error here comes back, reported, when the file is read. */
+  CliTextKind kind = cli_text_sniff_fd (in->command, in->path, in->fd);
   int copy;
 
-  if (n < 0)
-    {
-      cli_input_print_error (in, errno);
-      return 2;
-    }
-  kind = cli_text_sniff (head, (size_t) n, &line, &column);
   if (kind == CLI_TEXT_BINARY)
-    {
-      cli_text_print_binary (in->command, in->path, line, column);
-      return 1;
-    }
+    return 1;
   if (kind == CLI_TEXT_PLAIN)
     return 0;
   copy = cli_text_utf16_to_memfd (in->fd, kind == CLI_TEXT_UTF16BE);

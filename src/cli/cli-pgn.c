@@ -966,14 +966,10 @@ cli_pgn_index (int    argc,
   run->data = map;
   run->len = (size_t) st.st_size;
   {
-    char head[CLI_TEXT_SNIFF_BYTES];
-    unsigned long line = 0, column = 0;
-    ssize_t n = pread (fd, head, sizeof head, 0);
-    CliTextKind kind = cli_text_sniff (head, n > 0 ? (size_t) n : 0, &line, &column);
+    CliTextKind kind = cli_text_sniff_fd ("pgn-index", path, fd);
 
     if (kind == CLI_TEXT_BINARY)
       {
-        cli_text_print_binary ("pgn-index", path, line, column);
         munmap (map, map_len);
         close (fd);
         free (run);

@@ -197,16 +197,28 @@ cli_text_print_binary (const char   *command,
            "tag in its first %d bytes)\n", command, path, line, column, CLI_TEXT_SNIFF_BYTES);
 }
 
+CliTextKind
+cli_text_sniff_fd (const char *command,
+                   const char *path,
+                   int         fd)
+{
+  char head[CLI_TEXT_SNIFF_BYTES];
+  unsigned long line = 0, column = 0;
+  ssize_t n = pread (fd, head, sizeof head, 0);
+  CliTextKind kind = cli_text_sniff (head, n > 0 ? (size_t) n : 0, &line, &column);
+
+  if (kind == CLI_TEXT_BINARY)
+    cli_text_print_binary (command, path, line, column);
+  return kind;
+}
+
 FILE *
 cli_text_fopen (const char *command,
                 const char *path,
                 int        *status)
 {
-  char head[CLI_TEXT_SNIFF_BYTES];
-  unsigned long line = 0, column = 0;
   CliTextKind kind;
   FILE *in = fopen (path, "rb");
-  size_t n;
   int copy;
 
   *status = 0;
@@ -216,11 +228,9 @@ cli_text_fopen (const char *command,
       *status = 2;
       return NULL;
     }
-  n = fread (head, 1, sizeof head, in);
-  kind = cli_text_sniff (head, n, &line, &column);
+  kind = cli_text_sniff_fd (command, path, fileno (in));
   if (kind == CLI_TEXT_BINARY)
     {
-      cli_text_print_binary (command, path, line, column);
       fclose (in);
       *status = 1;
       return NULL;

@@ -47,6 +47,12 @@ void        cli_text_print_binary (const char   *command,
                                    unsigned long line,
                                    unsigned long column);
 
+/* cli_text_sniff () of the first bytes of fd (read with pread: the
+ * position is left alone), saying on standard error when it is binary. */
+CliTextKind cli_text_sniff_fd (const char *command,
+                               const char *path,
+                               int         fd);
+
 /* Decodes the UTF-16 text read from fd (from its start, past the byte
  * order mark) into a new anonymous memory file of UTF-8, and returns its
  * descriptor (positioned at 0), or -1 with errno set. Malformed UTF-16 (an
