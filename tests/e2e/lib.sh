@@ -38,8 +38,11 @@ not_ok ()  # not_ok DESCRIPTION [TEXT...]: TEXT as # comments, line by line
   n=$((n + 1))
   failed=1
   echo "not ok $n - $1"
+  # Also on stderr: meson prints a failed test's stderr in its log, which
+  # is all a CI run shows.
+  echo "not ok $n - $1" >&2
   shift
-  for text in "$@"; do printf '%s\n' "$text" | sed 's/^/# /'; done
+  for text in "$@"; do printf '%s\n' "$text" | sed 's/^/# /' | tee /dev/stderr; done
 }
 
 check ()  # check DESCRIPTION COMMAND...: ok if the command succeeds
