@@ -121,10 +121,9 @@ _caissa_window_compact_init (CaissaWindow *self)
  * while one shows, the moves' area is at least as tall as the toast, so
  * that on a short window it is not cut off (AdwToastOverlay measures its
  * child alone). */
-static gboolean
-toast_room_cb (gpointer data)
+static void
+toast_room (CaissaWindow *self)
 {
-  CaissaWindow *self = data;
   GtkWidget *overlay = template_child (self, "toast_overlay");
   int need = 0;
 
@@ -139,7 +138,33 @@ toast_room_cb (gpointer data)
         need = MAX (need, nat);
       }
   gtk_widget_set_size_request (overlay, -1, need > 0 ? need : -1);
+}
+
+/* Held weakly: a closed window goes at once, not when the wait ends. */
+static gboolean
+toast_room_cb (gpointer data)
+{
+  g_autoptr(CaissaWindow) self = g_weak_ref_get (data);
+
+  if (self != NULL && !gtk_widget_in_destruction (GTK_WIDGET (self)))
+    toast_room (self);
   return G_SOURCE_REMOVE;
+}
+
+static void
+weak_ref_free (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
+static gpointer
+weak_ref_new (CaissaWindow *self)
+{
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (ref, self);
+  return ref;
 }
 
 static void
@@ -148,8 +173,8 @@ toast_dismissed_cb (AdwToast     *toast,
 {
   /* Now (the next toast shows), and once the dismissed one has gone
    * (it fades out first). */
-  g_idle_add_full (G_PRIORITY_DEFAULT, toast_room_cb, g_object_ref (self), g_object_unref);
-  g_timeout_add_full (G_PRIORITY_DEFAULT, 500, toast_room_cb, g_object_ref (self), g_object_unref);
+  g_idle_add_full (G_PRIORITY_DEFAULT, toast_room_cb, weak_ref_new (self), weak_ref_free);
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 500, toast_room_cb, weak_ref_new (self), weak_ref_free);
 }
 
 void
@@ -157,5 +182,5 @@ _caissa_window_toast_shown (CaissaWindow *self,
                             AdwToast     *toast)
 {
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, 0);
-  toast_room_cb (self);
+  toast_room (self);
 }
