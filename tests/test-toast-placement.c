@@ -46,9 +46,9 @@ static const Size sizes[] = {
   { 1400, 900, FALSE, FALSE, "wide" },
   { 400, 800, TRUE, TRUE, "narrow" },
   /* Just above the least height of a narrow window with a clock (about
-   * 693 with the app's style: the stacked panel needs that much under the
-   * smallest board; the window allows no less). */
-  { 400, 700, TRUE, TRUE, "narrow-short" },
+   * 620 with the app's style and the compact panel: the stacked panel
+   * needs that much under the smallest board; the window allows no less). */
+  { 400, 640, TRUE, TRUE, "narrow-short" },
   /* Narrower than the threshold, but too short to stack the window's
    * panel: side by side (the practice page's board is larger stacked). */
   { 600, 500, FALSE, TRUE, "short" },

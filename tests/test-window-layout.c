@@ -154,6 +154,21 @@ check_parts (GtkWidget  *window,
       g_test_message ("%s: %s %g,%g %g×%g", c->name, p->what, PRINT_RECT (p->bounds));
       if (p->bounds.size.width < 1 || p->bounds.size.height < 1)
         g_error ("%s: %s has no room (%g,%g %g×%g)", c->name, p->what, PRINT_RECT (p->bounds));
+      /* A label not squeezed: as tall as it needs at its width (a
+       * wrapped status line once showed its first line only). Labels
+       * only: a widget's height leaves out its padding and border, its
+       * measure does not. */
+      if (GTK_IS_LABEL (p->widget))
+        {
+          int min, nat;
+
+          gtk_widget_measure (p->widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (p->widget),
+                              &min, &nat, NULL, NULL);
+          min -= gtk_widget_get_margin_top (p->widget) + gtk_widget_get_margin_bottom (p->widget);
+          if (gtk_widget_get_height (p->widget) < min)
+            g_error ("%s: %s is %d px tall, less than the %d it needs", c->name, p->what,
+                     gtk_widget_get_height (p->widget), min);
+        }
       if (!graphene_rect_contains_rect (&w, &p->bounds))
         g_error ("%s: %s (%g,%g %g×%g) is not all inside the window (%g×%g)", c->name, p->what,
                  PRINT_RECT (p->bounds), w.size.width, w.size.height);
