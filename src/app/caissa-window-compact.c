@@ -98,22 +98,60 @@ set_compact (CaissaWindow *self,
 
 /* Decided from the window's width, outside the layout (a change of the
  * panel's size while the box allocates would come a frame late): below
- * the width where the box may stack, compact. */
+ * the width where the box may stack, compact. The default width follows
+ * the window's size, except maximized or full screen: then the width the
+ * window has, once it has it. */
 static void
 width_cb (CaissaWindow *self)
 {
+  GtkWindow *window = GTK_WINDOW (self);
   int width, height;
   int threshold;
 
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_window_get_default_size (window, &width, &height);
+  if ((gtk_window_is_maximized (window) || gtk_window_is_fullscreen (window))
+      && gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+    width = gtk_widget_get_width (GTK_WIDGET (self));
   g_object_get (template_child (self, "adaptive_box"), "threshold", &threshold, NULL);
   set_compact (self, width > 0 && width < threshold);
+}
+
+static gboolean
+width_idle_cb (gpointer data)
+{
+  g_autoptr(CaissaWindow) self = g_weak_ref_get (data);
+
+  if (self != NULL && !gtk_widget_in_destruction (GTK_WIDGET (self)))
+    width_cb (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void weak_ref_free (gpointer data);
+static gpointer weak_ref_new (CaissaWindow *self);
+
+/* The surface resized, maximized or not: decided after the frame that
+ * gives the window its new width. */
+static void
+surface_width_cb (CaissaWindow *self)
+{
+  g_idle_add_full (G_PRIORITY_LOW, width_idle_cb, weak_ref_new (self), weak_ref_free);
+}
+
+static void
+realize_cb (CaissaWindow *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+
+  g_signal_connect_object (surface, "notify::width", G_CALLBACK (surface_width_cb), self, G_CONNECT_SWAPPED);
 }
 
 void
 _caissa_window_compact_init (CaissaWindow *self)
 {
   g_signal_connect (self, "notify::default-width", G_CALLBACK (width_cb), NULL);
+  g_signal_connect (self, "notify::maximized", G_CALLBACK (surface_width_cb), NULL);
+  g_signal_connect (self, "notify::fullscreened", G_CALLBACK (surface_width_cb), NULL);
+  g_signal_connect (self, "realize", G_CALLBACK (realize_cb), NULL);
   width_cb (self);
 }
 
