@@ -392,6 +392,30 @@ test_start_side (Fixture       *f,
   g_assert_true (has (f, CAISSA_COLOR_BLACK, "running"));
 }
 
+/* A compact panel puts the players' names on the buttons; NULL gives the
+ * colour's name back. A long name is cut short, never widening the face. */
+static void
+test_names (Fixture       *f,
+            gconstpointer  data)
+{
+  GtkWidget *name = find (button (f, CAISSA_COLOR_WHITE), "clock-name");
+  int min_before, min_after, nat;
+
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (name)), ==, "White");
+  gtk_widget_measure (GTK_WIDGET (f->face), GTK_ORIENTATION_HORIZONTAL, -1, &min_before, &nat, NULL, NULL);
+  caissa_clock_face_set_name (f->face, CAISSA_COLOR_WHITE, "Anna Karenina Arkadyevna Oblonskaya");
+  caissa_clock_face_set_name (f->face, CAISSA_COLOR_BLACK, "Boris");
+  g_assert_cmpstr (caissa_clock_face_get_name (f->face, CAISSA_COLOR_WHITE), ==,
+                   "Anna Karenina Arkadyevna Oblonskaya");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (find (button (f, CAISSA_COLOR_BLACK), "clock-name"))), ==, "Boris");
+  gtk_widget_measure (GTK_WIDGET (f->face), GTK_ORIENTATION_HORIZONTAL, -1, &min_after, &nat, NULL, NULL);
+  g_assert_cmpint (min_after, ==, min_before);
+  caissa_clock_face_set_name (f->face, CAISSA_COLOR_WHITE, NULL);
+  caissa_clock_face_set_name (f->face, CAISSA_COLOR_BLACK, "");
+  g_assert_cmpstr (caissa_clock_face_get_name (f->face, CAISSA_COLOR_WHITE), ==, "White");
+  g_assert_cmpstr (caissa_clock_face_get_name (f->face, CAISSA_COLOR_BLACK), ==, "Black");
+}
+
 static void
 test_clock_property (void)
 {
@@ -601,6 +625,7 @@ main (int   argc,
   g_test_add ("/app/clock-face/periods", Fixture, "40/5400+30:1800+30",
               fixture_setup, test_periods, fixture_teardown);
   g_test_add ("/app/clock-face/start-side", Fixture, "300", fixture_setup, test_start_side, fixture_teardown);
+  g_test_add ("/app/clock-face/names", Fixture, "300", fixture_setup, test_names, fixture_teardown);
   g_test_add_func ("/app/clock-face/clock-property", test_clock_property);
   g_test_add ("/app/clock-face/render", Fixture, "300", fixture_setup, test_render, fixture_teardown);
 

@@ -3,7 +3,10 @@
  * toast): in the window and on the practice page, with the board beside
  * the side panel (wide) and above it (narrow), a toast showing is inside
  * the window, beside or under the board but not over it, not over the
- * clock's buttons, and every square still picks the board.
+ * clock's buttons, and every square still picks the board. In the window
+ * it lies over the moves, never over the move field, the navigation
+ * buttons, the status line or the game's actions (it once hid the move
+ * buttons and the status line).
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -43,9 +46,9 @@ static const Size sizes[] = {
   { 1400, 900, FALSE, FALSE, "wide" },
   { 400, 800, TRUE, TRUE, "narrow" },
   /* Just above the least height of a narrow window with a clock (about
-   * 693 with the app's style: the stacked panel needs that much under the
-   * smallest board; the window allows no less). */
-  { 400, 700, TRUE, TRUE, "narrow-short" },
+   * 620 with the app's style and the compact panel: the stacked panel
+   * needs that much under the smallest board; the window allows no less). */
+  { 400, 640, TRUE, TRUE, "narrow-short" },
   /* Narrower than the threshold, but too short to stack the window's
    * panel: side by side (the practice page's board is larger stacked). */
   { 600, 500, FALSE, TRUE, "short" },
@@ -147,8 +150,8 @@ check_toast (GtkWidget   *window,
   graphene_rect_t p = bounds_in (panel, window);
   graphene_rect_t w = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (window), gtk_widget_get_height (window));
 
-  g_test_message ("%s: window %g×%g, board %g,%g %g×%g, toast %g,%g %g×%g", size->name,
-                  w.size.width, w.size.height, PRINT_RECT (b), PRINT_RECT (t));
+  g_test_message ("%s: window %g×%g, board %g,%g %g×%g, toast %g,%g %g×%g, under it %g,%g %g×%g", size->name,
+                  w.size.width, w.size.height, PRINT_RECT (b), PRINT_RECT (t), PRINT_RECT (p));
   g_assert_cmpfloat (t.size.width, >, 0);
   g_assert_cmpfloat (t.size.height, >, 0);
   g_assert_cmpfloat (b.size.width, >, 0);
@@ -197,6 +200,53 @@ template_child (gpointer    widget,
   return child;
 }
 
+static GtkWidget *
+find_class (GtkWidget  *widget,
+            const char *css_class)
+{
+  if (gtk_widget_has_css_class (widget, css_class)
+      || g_str_equal (gtk_widget_get_css_name (widget), css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_class (child, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The window's toast leaves the controls under the moves free. */
+static void
+check_controls (GtkWidget  *window,
+                GtkWidget  *toast,
+                const Size *size)
+{
+  graphene_rect_t t = bounds_in (toast, window);
+  struct
+  {
+    const char *what;
+    GtkWidget  *widget;
+  } parts[] = {
+    { "the move field", find_class (window, "moveentry") },
+    { "the navigation buttons", find_class (window, "navigation") },
+    { "the status line", template_child (window, CAISSA_TYPE_WINDOW, "status_label") },
+    { "the game's actions", template_child (window, CAISSA_TYPE_WINDOW, "game_actions") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      graphene_rect_t b;
+
+      g_assert_nonnull (parts[i].widget);
+      g_assert_true (gtk_widget_get_mapped (parts[i].widget));
+      b = bounds_in (parts[i].widget, window);
+      assert_apart (&t, &b, parts[i].what, size);
+    }
+}
+
 /* --- The window ------------------------------------------------------------------------- */
 
 static void
@@ -230,6 +280,7 @@ test_window (gconstpointer data)
   g_assert_true (gtk_widget_activate_action (widget, "win.copy-fen", NULL));
   toast = wait_toast (widget);
   check_toast (widget, toast, board, panel, size->narrow, size);
+  check_controls (widget, toast, size);
   face = CAISSA_CLOCK_FACE (gtk_widget_get_first_child (slot));
   g_assert_true (CAISSA_IS_CLOCK_FACE (face));
   for (CaissaColor c = CAISSA_COLOR_WHITE; c <= CAISSA_COLOR_BLACK; c++)
@@ -247,6 +298,7 @@ test_window (gconstpointer data)
   wait_two_frames (widget);
   toast = wait_toast (widget);
   check_toast (widget, toast, board, panel, size->narrow, size);
+  check_controls (widget, toast, size);
 
   /* The longest kind: the autosave's failure, with its Details button
    * (high priority: it replaces the one shown). */
@@ -257,6 +309,7 @@ test_window (gconstpointer data)
   wait_two_frames (widget);
   toast = wait_toast (widget);
   check_toast (widget, toast, board, panel, size->narrow, size);
+  check_controls (widget, toast, size);
 
   gtk_window_destroy (GTK_WINDOW (window));
   while (g_main_context_iteration (NULL, FALSE))

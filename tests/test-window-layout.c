@@ -50,13 +50,14 @@ typedef struct
 } Case;
 
 /* Width, height, and whether the window allows that size with a clock
- * and without (the row of the game's actions, Offer Draw … Resign, takes
- * about 70 px more than a 360 × 560 window has). Below 528 pixels wide
- * (board and side panel at their least widths) the panel has to go under the board, and
- * with a clock a stacked panel needs about 500 pixels (player names,
- * clock, the game's actions, moves, move field, navigation, status): with
- * the board's 216 and the header bar the window is then at least about
- * 750 tall. */
+ * and without. Below 528 pixels wide (board and side panel at their least
+ * widths) the panel has to go under the board; below the adaptive box's
+ * threshold (700) the side panel is compact (caissa-window-compact.h):
+ * with a clock a stacked panel then needs about 370 pixels (clock row
+ * with the names, the game's actions, moves, move field, navigation,
+ * status): with the board's 216 and the header bar the window is at
+ * least about 620 tall (it was 750 before the compact panel: a 400 px
+ * wide window could not show the play page in 700). */
 static const struct
 {
   int      width;
@@ -65,10 +66,11 @@ static const struct
   gboolean allowed_without_clock;
 } sizes[] = {
   { 360, 560, FALSE, FALSE },
-  { 360, 640, FALSE, TRUE },
-  { 400, 640, FALSE, TRUE },
-  { 400, 700, FALSE, TRUE },
+  { 360, 640, TRUE, TRUE },
+  { 400, 640, TRUE, TRUE },
+  { 400, 700, TRUE, TRUE },
   { 400, 760, TRUE, TRUE },
+  { 520, 900, TRUE, TRUE },
   { 600, 500, FALSE, TRUE },
   { 600, 540, TRUE, TRUE },
   { 1000, 600, TRUE, TRUE },
@@ -152,6 +154,21 @@ check_parts (GtkWidget  *window,
       g_test_message ("%s: %s %g,%g %g×%g", c->name, p->what, PRINT_RECT (p->bounds));
       if (p->bounds.size.width < 1 || p->bounds.size.height < 1)
         g_error ("%s: %s has no room (%g,%g %g×%g)", c->name, p->what, PRINT_RECT (p->bounds));
+      /* A label not squeezed: as tall as it needs at its width (a
+       * wrapped status line once showed its first line only). Labels
+       * only: a widget's height leaves out its padding and border, its
+       * measure does not. */
+      if (GTK_IS_LABEL (p->widget))
+        {
+          int min, nat;
+
+          gtk_widget_measure (p->widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (p->widget),
+                              &min, &nat, NULL, NULL);
+          min -= gtk_widget_get_margin_top (p->widget) + gtk_widget_get_margin_bottom (p->widget);
+          if (gtk_widget_get_height (p->widget) < min)
+            g_error ("%s: %s is %d px tall, less than the %d it needs", c->name, p->what,
+                     gtk_widget_get_height (p->widget), min);
+        }
       if (!graphene_rect_contains_rect (&w, &p->bounds))
         g_error ("%s: %s (%g,%g %g×%g) is not all inside the window (%g×%g)", c->name, p->what,
                  PRINT_RECT (p->bounds), w.size.width, w.size.height);
@@ -250,7 +267,7 @@ test_window (gconstpointer data)
 static void
 test_window_grows (void)
 {
-  const Case c = { 400, 700, TRUE, FALSE, (char *) "400x700-clock-offer" };
+  const Case c = { 400, 620, TRUE, FALSE, (char *) "400x620-clock-offer" };
   CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
   GtkWidget *widget = GTK_WIDGET (window);
   CaissaGame *game = caissa_window_get_game (window);
@@ -287,6 +304,61 @@ test_window_grows (void)
   parts[n++] = (Part) { "the line under it", template_child (window, CAISSA_TYPE_WINDOW, "substatus_label") };
   check_parts (widget, parts, n, &c);
   g_assert_cmpint (gtk_widget_get_height (widget), >, c.height);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (window);
+}
+
+/* The board comes first on a narrow window: at 520 and 400 px wide with
+ * a clock, in a window tall enough, the board takes the width (it once
+ * had 190 px at 520 wide while the clock faces stayed large), the clock
+ * is one short row with the players' names on its buttons; made wide,
+ * the faces are large again and the names' card back. */
+static void
+test_board_first (void)
+{
+  static const struct { int width, height; } narrow[] = { { 520, 900 }, { 400, 800 } };
+  CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
+  GtkWidget *widget = GTK_WIDGET (window);
+  GtkWidget *players = template_child (window, CAISSA_TYPE_WINDOW, "players_box");
+  CaissaClockFace *face;
+  graphene_rect_t board, button;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_assert_true (caissa_window_set_time_control (window, "300+2", FALSE, NULL));
+  g_assert_true (caissa_window_start_game (window, "Anna", "Boris", NULL, NULL));
+  face = CAISSA_CLOCK_FACE (gtk_widget_get_first_child (GTK_WIDGET (caissa_window_get_clock_slot (window))));
+  g_assert_true (CAISSA_IS_CLOCK_FACE (face));
+  gtk_window_set_default_size (GTK_WINDOW (window), narrow[0].width, narrow[0].height);
+  gtk_window_present (GTK_WINDOW (window));
+
+  for (guint i = 0; i < G_N_ELEMENTS (narrow); i++)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), narrow[i].width, narrow[i].height);
+      wait_two_frames (widget);
+      wait_two_frames (widget);
+      g_assert_true (gtk_widget_compute_bounds (caissa_window_get_board (window), widget, &board));
+      g_assert_true (gtk_widget_compute_bounds (caissa_clock_face_get_button (face, CAISSA_COLOR_WHITE),
+                                                widget, &button));
+      g_test_message ("%d×%d: board %g×%g, clock button %g×%g", narrow[i].width, narrow[i].height,
+                      board.size.width, board.size.height, button.size.width, button.size.height);
+      /* Nine tenths of the width, or more. */
+      g_assert_cmpfloat (board.size.width, >=, narrow[i].width * 0.9);
+      g_assert_cmpfloat (button.size.height, <=, 64);
+      g_assert_false (gtk_widget_get_visible (players));
+      g_assert_cmpstr (caissa_clock_face_get_name (face, CAISSA_COLOR_WHITE), ==, "Anna");
+      g_assert_cmpstr (caissa_clock_face_get_name (face, CAISSA_COLOR_BLACK), ==, "Boris");
+    }
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  wait_two_frames (widget);
+  wait_two_frames (widget);
+  g_assert_true (gtk_widget_compute_bounds (caissa_clock_face_get_button (face, CAISSA_COLOR_WHITE), widget, &button));
+  g_assert_cmpfloat (button.size.height, >=, 80);
+  g_assert_true (gtk_widget_get_visible (players));
+  g_assert_cmpstr (caissa_clock_face_get_name (face, CAISSA_COLOR_WHITE), ==, "White");
 
   gtk_window_destroy (GTK_WINDOW (window));
   while (g_main_context_iteration (NULL, FALSE))
@@ -561,6 +633,7 @@ main (int   argc,
       }
   g_test_add_func ("/app/window-layout/window/grows-with-its-panel", test_window_grows);
   g_test_add_func ("/app/window-layout/window/widened", test_window_widened);
+  g_test_add_func ("/app/window-layout/window/board-first", test_board_first);
   write_review_file ();
   for (guint i = 0; i < G_N_ELEMENTS (review_cases); i++)
     {

@@ -86,6 +86,23 @@ static const char clock_face_css[] =
   "}\n"
   "clockface .clock-info {\n"
   "  font-size: smaller;\n"
+  "}\n"
+  /* In a compact side panel (a narrow window) the board comes first:
+   * a short row, the time beside nothing but the name and caption. */
+  ".compact clockface button.clock-side {\n"
+  "  min-height: 0;\n"
+  "  padding: 2px 4px;\n"
+  "}\n"
+  ".compact clockface .clock-time {\n"
+  "  font-size: 16pt;\n"
+  "}\n"
+  ".compact clockface .clock-time.long {\n"
+  "  font-size: 14pt;\n"
+  "}\n"
+  ".compact clockface button.clock-pause {\n"
+  "  min-height: 24px;\n"
+  "  min-width: 24px;\n"
+  "  padding: 0;\n"
   "}\n";
 
 struct _CaissaClockFace
@@ -403,6 +420,7 @@ build_side (CaissaClockFace *self,
 
   self->name_label[color] = gtk_label_new (white ? _("White") : _("Black"));
   gtk_widget_add_css_class (self->name_label[color], "clock-name");
+  gtk_label_set_ellipsize (GTK_LABEL (self->name_label[color]), PANGO_ELLIPSIZE_END);
   gtk_box_append (GTK_BOX (box), self->name_label[color]);
 
   self->time_label[color] = gtk_label_new ("-:--");
@@ -631,4 +649,27 @@ caissa_clock_face_get_button (CaissaClockFace *self,
   g_return_val_if_fail (color == CAISSA_COLOR_WHITE || color == CAISSA_COLOR_BLACK, NULL);
 
   return self->button[color];
+}
+
+void
+caissa_clock_face_set_name (CaissaClockFace *self,
+                            CaissaColor      color,
+                            const char      *name)
+{
+  g_return_if_fail (CAISSA_IS_CLOCK_FACE (self));
+  g_return_if_fail (color == CAISSA_COLOR_WHITE || color == CAISSA_COLOR_BLACK);
+
+  if (name == NULL || *name == '\0')
+    name = color == CAISSA_COLOR_WHITE ? _("White") : _("Black");
+  gtk_label_set_label (GTK_LABEL (self->name_label[color]), name);
+}
+
+const char *
+caissa_clock_face_get_name (CaissaClockFace *self,
+                            CaissaColor      color)
+{
+  g_return_val_if_fail (CAISSA_IS_CLOCK_FACE (self), NULL);
+  g_return_val_if_fail (color == CAISSA_COLOR_WHITE || color == CAISSA_COLOR_BLACK, NULL);
+
+  return gtk_label_get_label (GTK_LABEL (self->name_label[color]));
 }

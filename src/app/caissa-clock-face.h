@@ -59,5 +59,12 @@ gboolean     caissa_clock_face_toggle_pause   (CaissaClockFace *self);
 
 GtkWidget   *caissa_clock_face_get_button     (CaissaClockFace *self,
                                                CaissaColor      color);
+/* The name shown on color's button: the player's (a compact panel shows
+ * no other), or NULL for the colour's ("White"). */
+void         caissa_clock_face_set_name       (CaissaClockFace *self,
+                                               CaissaColor      color,
+                                               const char      *name);
+const char  *caissa_clock_face_get_name       (CaissaClockFace *self,
+                                               CaissaColor      color);
 
 G_END_DECLS

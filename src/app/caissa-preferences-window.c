@@ -76,6 +76,8 @@ static const Choice themes[] = {
 static const Choice piece_sets[] = {
   /* Translators: the name of the piece set drawn for this app. */
   { "caissa", N_("Caissa") },
+  /* Translators: the name of a piece set in the classic (Staunton) shapes. */
+  { "classic", N_("Classic") },
   { NULL, NULL },
 };
 

@@ -20,6 +20,7 @@
 #include "caissa-window-autosave.h"
 #include "caissa-window-evals.h"
 #include "caissa-window-explorer.h"
+#include "caissa-window-compact.h"
 #include "caissa-window-navigation.h"
 #include "caissa-window-engine.h"
 #include "caissa-preferences-window.h"
@@ -232,6 +233,7 @@ update_players (CaissaWindow *self)
 
   gtk_label_set_label (self->white_name_label, white);
   gtk_label_set_label (self->black_name_label, black);
+  _caissa_window_compact_update (self);
 
   if (outcome == CAISSA_OUTCOME_NONE)
     {
@@ -390,7 +392,9 @@ _caissa_window_add_toast (CaissaWindow *self,
       gtk_widget_add_css_class (title, "heading");
       adw_toast_set_custom_title (toast, title);
     }
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (toast));
+  _caissa_window_toast_shown (self, toast);
+  g_object_unref (toast);
 }
 
 /* --- The clock ---------------------------------------------------------------------- */
@@ -434,6 +438,7 @@ show_clock (CaissaWindow *self)
   else if (self->clock == NULL && gtk_widget_get_parent (face) != NULL)
     gtk_box_remove (self->clock_slot, face);
   gtk_widget_set_visible (GTK_WIDGET (self->clock_slot), self->clock != NULL);
+  _caissa_window_compact_update (self);
 
   update_actions (self);
 }
@@ -963,6 +968,10 @@ caissa_window_class_init (CaissaWindowClass *klass)
    * disposal. */
   gtk_widget_class_bind_template_child_full (widget_class, "header_bar", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "primary_menu", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "players_box", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "panel_box", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "panel_bottom", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "panel_top", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, CaissaWindow, adaptive_box);
@@ -1114,6 +1123,7 @@ caissa_window_init (CaissaWindow *self)
   _caissa_window_engine_init (self);
   _caissa_window_navigation_init (self);
   _caissa_window_evals_init (self);
+  _caissa_window_compact_init (self);
   update_actions (self);
 }
 
