@@ -154,6 +154,15 @@ void           _caissa_review_keep_changes       (CaissaWindowReview *review);
 void           _caissa_review_keep_offer         (CaissaWindow       *window);
 void           _caissa_review_keep_start         (CaissaWindow       *window);
 
+/* caissa-window-review-games.c: "win.delete-game", "win.duplicate-game"
+ * and "win.new-game-in-file", each written to the file at once, and
+ * taken back by Undo while the file it wrote is the one open. */
+void           _caissa_window_review_install_games_actions (GtkWidgetClass *widget_class);
+void           _caissa_review_games_update_actions (CaissaWindowReview *review);
+gboolean       _caissa_review_games_can_undo     (CaissaWindowReview *review);
+/* Takes the last such edit back (FALSE: none to take back). */
+gboolean       _caissa_review_games_undo         (CaissaWindowReview *review);
+
 /* caissa-window-review-edit.c */
 void           _caissa_window_review_install_edit_actions (GtkWidgetClass *widget_class);
 

@@ -993,6 +993,7 @@ _caissa_window_review_update_actions (CaissaWindowReview *review)
   gtk_widget_action_set_enabled (widget, "win.nag-palette", analysis && shown != CHESS_NODE_ROOT);
   gtk_widget_action_set_enabled (widget, "win.edit-headers", analysis);
   gtk_widget_action_set_enabled (widget, "win.set-result", analysis);
+  _caissa_review_games_update_actions (review);
   _caissa_review_history_update_actions (review);
 }
 
@@ -1095,6 +1096,7 @@ _caissa_window_review_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, no_recent_action);
   _caissa_window_review_install_save_actions (widget_class);
   _caissa_window_review_install_copy_actions (widget_class);
+  _caissa_window_review_install_games_actions (widget_class);
   _caissa_window_review_install_edit_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_action);

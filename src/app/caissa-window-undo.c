@@ -71,6 +71,11 @@ _caissa_window_review_undo (CaissaWindowReview *review,
   ChessNodeId shown = CHESS_NODE_ROOT;
   ChessGame *game;
 
+  /* A game deleted, duplicated or added (caissa-window-review-games.c)
+   * is taken back once the game shown has no edit left to undo. */
+  if (!redo && (!_caissa_review_history_active (review) || !caissa_edit_history_get_can_undo (review->history))
+      && _caissa_review_games_undo (review))
+    return TRUE;
   if (!_caissa_review_history_active (review))
     return FALSE;
   game = redo ? caissa_edit_history_redo (review->history, &shown)
@@ -94,9 +99,12 @@ _caissa_review_history_update_actions (CaissaWindowReview *review)
 {
   GtkWidget *widget = GTK_WIDGET (review->window);
 
+  if (_caissa_review_games_can_undo (review))
+    gtk_widget_action_set_enabled (widget, "win.undo", TRUE);
   if (!_caissa_review_history_active (review))
     return;
-  gtk_widget_action_set_enabled (widget, "win.undo", caissa_edit_history_get_can_undo (review->history));
+  gtk_widget_action_set_enabled (widget, "win.undo", caissa_edit_history_get_can_undo (review->history)
+                                                     || _caissa_review_games_can_undo (review));
   gtk_widget_action_set_enabled (widget, "win.redo", caissa_edit_history_get_can_redo (review->history));
 }
 
