@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "caissa-pgn-file-edit.h"
+#include "caissa-pgn-file-private.h"
 
 static void
 report (CaissaPgnFile       *self,
@@ -61,10 +62,39 @@ caissa_pgn_file_remove_game_async (CaissaPgnFile       *self,
                                    GAsyncReadyCallback  callback,
                                    gpointer             user_data)
 {
+  guint n;
+
   g_return_if_fail (CAISSA_IS_PGN_FILE (self));
 
   if (!editable (self, callback, user_data))
     return;
+  n = g_list_model_get_n_items (G_LIST_MODEL (self));
+  if (n > 1 && position == n - 1)
+    {
+      /* The last game: the blank line that parted it from the one before
+       * (which holds it) goes too, as an insert at the end added it. */
+      g_autoptr(GError) error = NULL;
+      g_autofree char *before = caissa_pgn_file_dup_game_text (self, n - 2, NULL, &error);
+      gsize len;
+
+      if (before == NULL)
+        {
+          report (self, callback, user_data, g_steal_pointer (&error));
+          return;
+        }
+      len = strlen (before);
+      if (len >= 2 && before[len - 1] == '\n')
+        {
+          gsize end = len - 1;
+
+          if (end > 0 && before[end - 1] == '\r')
+            end--;
+          if (end > 0 && before[end - 1] == '\n')
+            before[end] = '\0';
+        }
+      _caissa_pgn_file_save_games_async (self, n - 2, 2, before, cancellable, callback, user_data);
+      return;
+    }
   /* (Past the end: the save says NO_GAME.) */
   caissa_pgn_file_save_full_async (self, caissa_pgn_file_get_file (self), position, "",
                                    CAISSA_PGN_SAVE_DEFAULT, cancellable, callback, user_data);
