@@ -163,6 +163,12 @@ gboolean       _caissa_review_games_can_undo     (CaissaWindowReview *review);
 /* Takes the last such edit back (FALSE: none to take back). */
 gboolean       _caissa_review_games_undo         (CaissaWindowReview *review);
 
+/* caissa-window-review-layout.c: the board's part of the window made
+ * room wider by room while the evaluation bar is shown beside it. */
+void           _caissa_window_review_eval_room   (CaissaWindow       *window,
+                                                  gboolean            shown,
+                                                  int                 room);
+
 /* caissa-window-review-edit.c */
 void           _caissa_window_review_install_edit_actions (GtkWidgetClass *widget_class);
 
