@@ -115,6 +115,17 @@ action_enabled (Fixture    *f,
   return enabled;
 }
 
+/* The tooltip of the header's Undo (Redo) button. */
+static const char *
+button_tooltip (Fixture    *f,
+                const char *id)
+{
+  GObject *button = gtk_widget_get_template_child (GTK_WIDGET (f->window), CAISSA_TYPE_WINDOW, id);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_tooltip_text (GTK_WIDGET (button));
+}
+
 /* The middle game deleted: the next one shown; Undo puts it back. */
 static void
 test_delete (Fixture       *f,
@@ -132,15 +143,37 @@ test_delete (Fixture       *f,
   g_assert_nonnull (strstr (after, "[Event \"Three\"]"));
   wait_shown (f, "2", "2", "c4");
 
-  /* The toast's button and Ctrl+Z: the same action. */
+  /* The toast's button and Ctrl+Z: the same action, named. */
   test_util_wait_state (f->window, "dirty", "0");
   g_assert_true (action_enabled (f, "undo"));
+  g_assert_cmpstr (button_tooltip (f, "undo_button"), ==, "Undo Delete Game");
   act (f, "win.undo");
   back = wait_contents_change (f->path, after);
   g_assert_cmpstr (back, ==, three);
   wait_shown (f, "3", "2", "d4");
   /* Taken back once: nothing more to undo. */
   g_assert_false (action_enabled (f, "undo"));
+}
+
+/* The header's Undo and Redo buttons name the edit they take back or do
+ * again. */
+static void
+test_tooltips (Fixture       *f,
+               gconstpointer  data)
+{
+  g_assert_cmpstr (button_tooltip (f, "undo_button"), ==, "Undo Move");
+  act (f, "win.go-next");
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.nag",
+                                                     g_variant_new_uint32 (1)));
+  g_assert_cmpstr (button_tooltip (f, "undo_button"), ==, "Undo Annotation");
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.set-result",
+                                                     g_variant_new_string ("0-1")));
+  g_assert_cmpstr (button_tooltip (f, "undo_button"), ==, "Undo Result");
+  act (f, "win.undo");
+  g_assert_cmpstr (button_tooltip (f, "undo_button"), ==, "Undo Annotation");
+  g_assert_cmpstr (button_tooltip (f, "redo_button"), ==, "Redo Result");
+  act (f, "win.undo");
+  g_assert_cmpstr (button_tooltip (f, "redo_button"), ==, "Redo Annotation");
 }
 
 /* The last game duplicated: the copy shown; Undo removes it. */
@@ -245,6 +278,8 @@ main (int   argc,
   g_test_add ("/app/review/games/duplicate", Fixture, "duplicate.pgn", fixture_set_up, test_duplicate,
               fixture_tear_down);
   g_test_add ("/app/review/games/new-game", Fixture, "new.pgn", fixture_set_up, test_new_game,
+              fixture_tear_down);
+  g_test_add ("/app/review/games/tooltips", Fixture, "tooltips.pgn", fixture_set_up, test_tooltips,
               fixture_tear_down);
   g_test_add ("/app/review/games/unsaved-first", Fixture, "unsaved.pgn", fixture_set_up, test_unsaved_first,
               fixture_tear_down);

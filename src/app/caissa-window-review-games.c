@@ -85,6 +85,21 @@ _caissa_review_games_can_undo (CaissaWindowReview *review)
   return review != NULL && pending_undo (review) != NULL;
 }
 
+const char *
+_caissa_review_games_undo_label (CaissaWindowReview *review)
+{
+  Undo *undo = review != NULL ? pending_undo (review) : NULL;
+
+  if (undo == NULL)
+    return NULL;
+  if (undo->kind == OP_UNDO_INSERT)
+    /* Translators: an edit, named in the tooltip "Undo %s". */
+    return C_("edit", "Delete Game");
+  /* Translators: an edit (a game duplicated or a new one added to the
+   * file), named in the tooltip "Undo %s". */
+  return C_("edit", "Add Game");
+}
+
 /* --- After the write: the file read again, a game shown ------------------------------------- */
 
 static void
