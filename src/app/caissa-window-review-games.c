@@ -74,7 +74,9 @@ pending_undo (CaissaWindowReview *review)
 {
   Undo *undo = g_object_get_data (G_OBJECT (review->window), UNDO_KEY);
 
-  if (undo == NULL || undo->written == NULL || undo->written != review->file)
+  /* (While a game is played, Undo is its take-back.) */
+  if (undo == NULL || undo->written == NULL || undo->written != review->file
+      || !caissa_game_get_analysis (review->game))
     return NULL;
   return undo;
 }
