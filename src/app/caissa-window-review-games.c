@@ -155,12 +155,15 @@ edited_cb (GObject      *source,
   gboolean removed;
 
   review = op->window != NULL ? _caissa_window_get_review (CAISSA_WINDOW (op->window)) : NULL;
+  if (review != NULL)
+    {
+      review->saving = FALSE;
+      _caissa_window_review_update_actions (review);
+    }
   if (!caissa_pgn_file_edit_finish (CAISSA_PGN_FILE (source), result, &error))
     {
       if (review != NULL)
         {
-          review->saving = FALSE;
-          _caissa_window_review_update_actions (review);
           /* Translators: heading of the message when deleting, duplicating
            * or adding a game failed; the file is as it was. */
           _caissa_review_show_error (review, _("The File Could Not Be Changed"), error->message);
@@ -174,7 +177,6 @@ edited_cb (GObject      *source,
       return;
     }
 
-  review->saving = FALSE;
   dest = caissa_pgn_file_get_file (op->file);
   reread = caissa_pgn_file_new (dest, &error);
   if (reread == NULL)
