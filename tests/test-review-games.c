@@ -65,6 +65,17 @@ act (Fixture    *f,
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), name, NULL));
 }
 
+/* The same with a parameter (a floating one is sunk and let go). */
+static void
+act_with (Fixture    *f,
+          const char *name,
+          GVariant   *parameter)
+{
+  g_variant_ref_sink (parameter);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), name, parameter));
+  g_variant_unref (parameter);
+}
+
 /* Runs the main loop until the file's contents differ from before. */
 static char *
 wait_contents_change (const char *path,
@@ -163,11 +174,9 @@ test_tooltips (Fixture       *f,
 {
   g_assert_cmpstr (button_tooltip (f, "undo_button"), ==, "Undo Move");
   act (f, "win.go-next");
-  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.nag",
-                                                     g_variant_new_uint32 (1)));
+  act_with (f, "win.nag", g_variant_new_uint32 (1));
   g_assert_cmpstr (button_tooltip (f, "undo_button"), ==, "Undo Annotation");
-  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.set-result",
-                                                     g_variant_new_string ("0-1")));
+  act_with (f, "win.set-result", g_variant_new_string ("0-1"));
   g_assert_cmpstr (button_tooltip (f, "undo_button"), ==, "Undo Result");
   act (f, "win.undo");
   g_assert_cmpstr (button_tooltip (f, "undo_button"), ==, "Undo Annotation");
@@ -235,8 +244,7 @@ test_unsaved_first (Fixture       *f,
   g_autofree char *after = NULL;
 
   act (f, "win.go-next");
-  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.nag",
-                                                     g_variant_new_uint32 (1)));
+  act_with (f, "win.nag", g_variant_new_uint32 (1));
   test_util_assert_state (f->window, "dirty", "1");
 
   act (f, "win.delete-game");
