@@ -166,6 +166,27 @@ test_delete (Fixture       *f,
   g_assert_false (action_enabled (f, "undo"));
 }
 
+/* Ctrl+Delete in the search entry deletes a word there, not the game. */
+static void
+test_ctrl_delete_in_entry (Fixture       *f,
+                           gconstpointer  data)
+{
+  GtkWidget *focus;
+  g_autofree char *text = NULL;
+
+  act (f, "win.search-games");
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_true (GTK_IS_TEXT (focus));
+  gtk_editable_set_text (GTK_EDITABLE (focus), "Karpov 1974");
+  gtk_editable_set_position (GTK_EDITABLE (focus), 0);
+  act (f, "win.delete-game");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (focus)), ==, " 1974");
+  test_util_spin (200);
+  g_assert_true (g_file_get_contents (f->path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, three);
+  test_util_assert_state (f->window, "games", "3");
+}
+
 /* The header's Undo and Redo buttons name the edit they take back or do
  * again. */
 static void
@@ -287,6 +308,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/app/review/games/new-game", Fixture, "new.pgn", fixture_set_up, test_new_game,
               fixture_tear_down);
+  g_test_add ("/app/review/games/ctrl-delete-in-entry", Fixture, "entry.pgn", fixture_set_up,
+              test_ctrl_delete_in_entry, fixture_tear_down);
   g_test_add ("/app/review/games/tooltips", Fixture, "tooltips.pgn", fixture_set_up, test_tooltips,
               fixture_tear_down);
   g_test_add ("/app/review/games/unsaved-first", Fixture, "unsaved.pgn", fixture_set_up, test_unsaved_first,

@@ -349,6 +349,17 @@ games_action (GtkWidget  *widget,
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
   guint n;
 
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+
+  /* Ctrl+Delete in a text field (the search entry) deletes its next word,
+   * as it would without this action's accelerator, which comes first;
+   * the menu's item has the focus in the menu. */
+  if (g_str_equal (action_name, "win.delete-game")
+      && focus != NULL && (GTK_IS_TEXT (focus) || GTK_IS_TEXT_VIEW (focus)))
+    {
+      g_signal_emit_by_name (focus, "delete-from-cursor", GTK_DELETE_WORD_ENDS, 1);
+      return;
+    }
   if (review->file == NULL || review->saving || caissa_pgn_file_get_file (review->file) == NULL)
     return;
   n = g_list_model_get_n_items (G_LIST_MODEL (review->file));
