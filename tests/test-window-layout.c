@@ -18,7 +18,6 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
-#include "caissa-adaptive-box.h"
 #include "caissa-board.h"
 #include "caissa-clock-face.h"
 #include "caissa-game-actions.h"
@@ -403,6 +402,7 @@ typedef struct
   int height;
   int min_list;      /* the game list's least width beside the board */
   int min_panel;     /* the move list's least width (the panel less its margins) */
+  gboolean evals;    /* the file's moves have [%eval]: the evaluation bar and graph shown */
 } ReviewCase;
 
 /* The default size, a small laptop's, a large screen: the game list
@@ -411,15 +411,20 @@ typedef struct
  * list once took 485 px at 1000×720 and stacked the moves under the
  * board in one and a half rows). */
 static const ReviewCase review_cases[] = {
-  { 1000, 720, 240, 296 },
-  { 1366, 768, 360, 296 },
-  { 1920, 1080, 560, 400 },
+  { 1000, 720, 240, 296, FALSE },
+  { 1366, 768, 360, 296, FALSE },
+  { 1920, 1080, 560, 400, FALSE },
+  { 1000, 720, 240, 278, TRUE },
+  { 1366, 768, 360, 278, TRUE },
+  { 1920, 1080, 560, 400, TRUE },
 };
 
 static char *review_path;
+static char *review_evals_path;
 
 static void
-write_review_file (void)
+write_review_file (gboolean   evals,
+                   char     **path)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   int fd;
@@ -431,13 +436,17 @@ write_review_file (void)
                               "[BlackElo \"2785\"]\n\n", g, g);
       /* Forty moves of knights going back and forth. */
       for (guint m = 0; m < 40; m++)
-        g_string_append_printf (text, "%u. %s %s ", m + 1, m % 2 ? "Ng1" : "Nf3", m % 2 ? "Ng8" : "Nf6");
+        if (evals)
+          g_string_append_printf (text, "%u. %s { [%%eval 0.%u] } %u... %s { [%%eval -0.%u] } ", m + 1,
+                                  m % 2 ? "Ng1" : "Nf3", m % 10, m + 1, m % 2 ? "Ng8" : "Nf6", m % 10);
+        else
+          g_string_append_printf (text, "%u. %s %s ", m + 1, m % 2 ? "Ng1" : "Nf3", m % 2 ? "Ng8" : "Nf6");
       g_string_append (text, "*\n\n");
     }
-  fd = g_file_open_tmp ("caissa-layout-XXXXXX.pgn", &review_path, NULL);
+  fd = g_file_open_tmp ("caissa-layout-XXXXXX.pgn", path, NULL);
   g_assert_cmpint (fd, >=, 0);
   close (fd);
-  g_assert_true (g_file_set_contents (review_path, text->str, -1, NULL));
+  g_assert_true (g_file_set_contents (*path, text->str, -1, NULL));
 }
 
 /* The rows of the move list in view: its move numbers inside its bounds. */
@@ -481,7 +490,7 @@ test_review (gconstpointer data)
   GtkWidget *list = template_child (window, CAISSA_TYPE_WINDOW, "game_list");
   GtkWidget *move_list = template_child (window, CAISSA_TYPE_WINDOW, "move_list");
   CaissaBoard *board = CAISSA_BOARD (caissa_window_get_board (window));
-  g_autoptr(GFile) file = g_file_new_for_path (review_path);
+  g_autoptr(GFile) file = g_file_new_for_path (c->evals ? review_evals_path : review_path);
   g_autoptr(GError) error = NULL;
   gint64 deadline = test_util_deadline (30);
   graphene_rect_t a1, list_bounds, moves_bounds, board_bounds;
@@ -498,21 +507,32 @@ test_review (gconstpointer data)
   g_assert_true (gtk_widget_get_mapped (list));
   wait_two_frames (widget);
   wait_two_frames (widget);
+  if (c->evals)
+    {
+      /* At a move with an evaluation: the bar beside the board, the graph
+       * under the moves. */
+      g_assert_true (gtk_widget_activate_action_variant (widget, "win.go-next", NULL));
+      test_util_wait_state (window, "eval-bar", "1 0.00");
+      wait_two_frames (widget);
+      wait_two_frames (widget);
+    }
 
   g_assert_false (caissa_split_view_get_folded (split));
   g_assert_true (caissa_board_get_square_bounds (board, chess_square_make (0, 0), &a1));
   g_assert_true (gtk_widget_compute_bounds (list, widget, &list_bounds));
   g_assert_true (gtk_widget_compute_bounds (move_list, widget, &moves_bounds));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board), widget, &board_bounds));
   rows = move_rows_in_view (widget, move_list);
-  g_test_message ("%d×%d: game list %g px wide, board %g px, move list %g×%g with %u rows",
+  g_test_message ("%d×%d: game list %g px wide, board %g px (its widget %g×%g at %g), "
+                  "move list %g×%g at %g with %u rows",
                   c->width, c->height, list_bounds.size.width, 8 * a1.size.width,
-                  moves_bounds.size.width, moves_bounds.size.height, rows);
+                  board_bounds.size.width, board_bounds.size.height, board_bounds.origin.x,
+                  moves_bounds.size.width, moves_bounds.size.height, moves_bounds.origin.x, rows);
   g_assert_cmpfloat (8 * a1.size.width, >=, 400);
   g_assert_cmpuint (rows, >=, 12);
   g_assert_cmpfloat (list_bounds.size.width, >=, c->min_list);
   g_assert_cmpfloat (moves_bounds.size.width, >=, c->min_panel);
   /* Side by side: list, then board, then the move list. */
-  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board), widget, &board_bounds));
   g_assert_cmpfloat (list_bounds.origin.x + list_bounds.size.width, <=, board_bounds.origin.x);
   g_assert_cmpfloat (board_bounds.origin.x + board_bounds.size.width, <=, moves_bounds.origin.x);
 
@@ -634,11 +654,13 @@ main (int   argc,
   g_test_add_func ("/app/window-layout/window/grows-with-its-panel", test_window_grows);
   g_test_add_func ("/app/window-layout/window/widened", test_window_widened);
   g_test_add_func ("/app/window-layout/window/board-first", test_board_first);
-  write_review_file ();
+  write_review_file (FALSE, &review_path);
+  write_review_file (TRUE, &review_evals_path);
   for (guint i = 0; i < G_N_ELEMENTS (review_cases); i++)
     {
-      g_autofree char *path = g_strdup_printf ("/app/window-layout/review/%dx%d",
-                                               review_cases[i].width, review_cases[i].height);
+      g_autofree char *path = g_strdup_printf ("/app/window-layout/review/%dx%d%s",
+                                               review_cases[i].width, review_cases[i].height,
+                                               review_cases[i].evals ? "-evals" : "");
 
       g_test_add_data_func (path, &review_cases[i], test_review);
     }
@@ -646,6 +668,8 @@ main (int   argc,
   status = g_test_run ();
   g_unlink (review_path);
   g_free (review_path);
+  g_unlink (review_evals_path);
+  g_free (review_evals_path);
   for (guint i = 0; i < cases->len; i++)
     {
       Case *c = cases->pdata[i];

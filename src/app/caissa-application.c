@@ -356,6 +356,9 @@ caissa_application_startup (GApplication *app)
     { "win.search-games", { "<Control>f", NULL } },
     { "win.next-game", { "<Control>Page_Down", NULL } },
     { "win.previous-game", { "<Control>Page_Up", NULL } },
+    { "win.new-game-in-file", { "<Control><Shift>n", NULL } },
+    { "win.duplicate-game", { "<Control><Shift>Insert", NULL } },
+    { "win.delete-game", { "<Control>Delete", NULL } },
     { "win.practice", { "<Control>m", NULL } },
     /* The game's actions (the buttons by the clock). */
     { "win.offer-draw", { "<Control>d", NULL } },

@@ -1001,6 +1001,8 @@ caissa_game_list_init (CaissaGameList *self)
       column = gtk_column_view_column_new (_(column_specs[i].title), factory);
       gtk_column_view_column_set_sorter (column, sorter);
       gtk_column_view_column_set_resizable (column, TRUE);
+      /* Its width is remembered under it (caissa-game-list-columns.c). */
+      g_object_set_data (G_OBJECT (column), "caissa-column-id", (gpointer) column_specs[i].id);
       gtk_column_view_column_set_expand (column, column_specs[i].expand);
       gtk_column_view_append_column (self->column_view, column);
       self->columns[i] = column;

@@ -19,8 +19,9 @@
 #include "caissa-window-evals.h"
 #include "caissa-window-review-private.h"
 
-/* Room for the evaluation bar at the board's left, and its width. */
-#define EVAL_BAR_ROOM 30
+/* Room for the evaluation bar at the board's left: the bar (22 px) 4 px
+ * from the edge, then 6 px to the board, 12 + EVAL_BAR_ROOM from it. */
+#define EVAL_BAR_ROOM 20
 /* Below this window width the header bar has no room for the panel's button. */
 #define NARROW_HEADER_WIDTH 420
 
@@ -473,6 +474,7 @@ panel_shown (EngineState *st,
   gtk_widget_set_visible (GTK_WIDGET (st->panel), shown);
   /* (The panel shows the bar while it analyses.) */
   gtk_widget_set_margin_start (board, shown || st->file_eval ? 12 + EVAL_BAR_ROOM : 12);
+  _caissa_window_review_eval_room (st->window, shown || st->file_eval, EVAL_BAR_ROOM);
   caissa_analysis_panel_set_active (st->panel, shown);
   if (shown)
     {
@@ -508,6 +510,7 @@ _caissa_window_engine_show_file_eval (CaissaWindow *self,
   if (caissa_analysis_panel_get_active (st->panel))
     return;
   gtk_widget_set_margin_start (GTK_WIDGET (st->board), shown ? 12 + EVAL_BAR_ROOM : 12);
+  _caissa_window_review_eval_room (st->window, shown, EVAL_BAR_ROOM);
   gtk_widget_set_visible (GTK_WIDGET (st->eval_bar), shown);
   caissa_eval_bar_set_fraction (st->eval_bar, shown ? fraction : 0.5);
   caissa_eval_bar_set_text (st->eval_bar, shown ? text : NULL);
@@ -794,7 +797,7 @@ _caissa_window_engine_init (CaissaWindow *self)
   caissa_adaptive_box_set_board (CAISSA_ADAPTIVE_BOX (box), overlay);
   st->eval_bar = CAISSA_EVAL_BAR (caissa_eval_bar_new ());
   gtk_widget_set_halign (GTK_WIDGET (st->eval_bar), GTK_ALIGN_START);
-  gtk_widget_set_margin_start (GTK_WIDGET (st->eval_bar), 8);
+  gtk_widget_set_margin_start (GTK_WIDGET (st->eval_bar), 4);
   gtk_widget_set_margin_top (GTK_WIDGET (st->eval_bar), 12 + EVAL_BAR_ROOM / 2);
   gtk_widget_set_margin_bottom (GTK_WIDGET (st->eval_bar), 12 + EVAL_BAR_ROOM / 2);
   gtk_widget_set_visible (GTK_WIDGET (st->eval_bar), FALSE);

@@ -17,6 +17,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include <string.h>
 
 #include "chess-pgn.h"
@@ -99,7 +101,8 @@ _caissa_review_draw_mark (CaissaWindowReview *review,
 {
   Mark mark = { color, from, to == from ? CHESS_NO_SQUARE : to };
 
-  _caissa_review_edit_game (review, mark_edit, &mark);
+  /* Translators: an edit (an arrow or a circle drawn), named in the tooltip "Undo %s". */
+  _caissa_review_edit_game_labelled (review, C_("edit", "Arrow"), mark_edit, &mark);
 }
 
 void

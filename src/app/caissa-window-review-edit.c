@@ -65,15 +65,17 @@ tree_action (GtkWidget  *widget,
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
 
   if (g_str_equal (action_name, "win.promote-variation"))
-    _caissa_review_edit_game (review, promote_edit, GINT_TO_POINTER (FALSE));
+    /* Translators: an edit, named in the tooltip "Undo %s". */
+    _caissa_review_edit_game_labelled (review, C_("edit", "Promote Variation"), promote_edit, GINT_TO_POINTER (FALSE));
   else if (g_str_equal (action_name, "win.make-main-line"))
-    _caissa_review_edit_game (review, promote_edit, GINT_TO_POINTER (TRUE));
+    _caissa_review_edit_game_labelled (review, C_("edit", "Make Main Line"), promote_edit, GINT_TO_POINTER (TRUE));
   else
     {
       gboolean whole = g_str_equal (action_name, "win.delete-variation");
       const ChessGame *before = caissa_edit_history_get_current (review->history);
 
-      _caissa_review_edit_game (review, delete_edit, GINT_TO_POINTER (whole));
+      _caissa_review_edit_game_labelled (review, whole ? C_("edit", "Delete Variation") : C_("edit", "Delete Moves"),
+                                         delete_edit, GINT_TO_POINTER (whole));
       /* A deletion is the edit most easily regretted: the toast offers
        * Undo (a new state means something was deleted). */
       if (before != NULL && caissa_edit_history_get_current (review->history) != before)
@@ -119,7 +121,7 @@ nag_action (GtkWidget  *widget,
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
   guint nag = g_str_equal (action_name, "win.clear-nags") ? 0 : g_variant_get_uint32 (parameter);
 
-  _caissa_review_edit_game (review, nag_edit, GUINT_TO_POINTER (nag));
+  _caissa_review_edit_game_labelled (review, C_("edit", "Annotation"), nag_edit, GUINT_TO_POINTER (nag));
 }
 
 /* The NAG palette, under the move list (made once, kept on the window). */
@@ -162,7 +164,7 @@ result_action (GtkWidget  *widget,
 {
   CaissaWindowReview *review = _caissa_window_get_review (CAISSA_WINDOW (widget));
 
-  _caissa_review_edit_game (review, result_edit, (gpointer) g_variant_get_string (parameter, NULL));
+  _caissa_review_edit_game_labelled (review, C_("edit", "Result"), result_edit, (gpointer) g_variant_get_string (parameter, NULL));
 }
 
 /* The comment dialog: the comment after the shown move (before the first
@@ -201,7 +203,7 @@ comment_response_cb (AdwMessageDialog *dialog,
   if (strchr (text, '}') != NULL)
     return;
   g_strstrip (text);
-  _caissa_review_edit_game (review, comment_edit, text);
+  _caissa_review_edit_game_labelled (review, C_("edit", "Comment"), comment_edit, text);
 }
 
 /* A PGN comment ends at the first "}": one typed is said at once, under
@@ -363,7 +365,7 @@ tags_response_cb (AdwMessageDialog   *dialog,
             }
         }
     }
-  _caissa_review_edit_game (review, tags_edit, pairs);
+  _caissa_review_edit_game_labelled (review, C_("edit", "Game Details"), tags_edit, pairs);
 }
 
 static GtkWidget *

@@ -79,6 +79,12 @@ void           _caissa_review_update_marks       (CaissaWindowReview *review);
 void           _caissa_review_edit_game          (CaissaWindowReview *review,
                                                   EditFunc            func,
                                                   gpointer            data);
+/* The same, the edit named by label (translated: "Delete Variation") in
+ * the Undo button's tooltip. */
+void           _caissa_review_edit_game_labelled (CaissaWindowReview *review,
+                                                  const char         *label,
+                                                  EditFunc            func,
+                                                  gpointer            data);
 void           _caissa_review_set_file           (CaissaWindowReview *review,
                                                   CaissaPgnFile      *file,
                                                   guint               keep);
@@ -153,6 +159,23 @@ void           _caissa_review_save_conflict      (CaissaWindowReview *review,
 void           _caissa_review_keep_changes       (CaissaWindowReview *review);
 void           _caissa_review_keep_offer         (CaissaWindow       *window);
 void           _caissa_review_keep_start         (CaissaWindow       *window);
+
+/* caissa-window-review-games.c: "win.delete-game", "win.duplicate-game"
+ * and "win.new-game-in-file", each written to the file at once, and
+ * taken back by Undo while the file it wrote is the one open. */
+void           _caissa_window_review_install_games_actions (GtkWidgetClass *widget_class);
+void           _caissa_review_games_update_actions (CaissaWindowReview *review);
+gboolean       _caissa_review_games_can_undo     (CaissaWindowReview *review);
+/* What Undo would take back ("Delete Game"), or NULL. */
+const char    *_caissa_review_games_undo_label   (CaissaWindowReview *review);
+/* Takes the last such edit back (FALSE: none to take back). */
+gboolean       _caissa_review_games_undo         (CaissaWindowReview *review);
+
+/* caissa-window-review-layout.c: the board's part of the window made
+ * room wider by room while the evaluation bar is shown beside it. */
+void           _caissa_window_review_eval_room   (CaissaWindow       *window,
+                                                  gboolean            shown,
+                                                  int                 room);
 
 /* caissa-window-review-edit.c */
 void           _caissa_window_review_install_edit_actions (GtkWidgetClass *widget_class);

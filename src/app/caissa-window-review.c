@@ -219,6 +219,15 @@ _caissa_review_edit_game (CaissaWindowReview *review,
            EditFunc            func,
            gpointer            data)
 {
+  _caissa_review_edit_game_labelled (review, NULL, func, data);
+}
+
+void
+_caissa_review_edit_game_labelled (CaissaWindowReview *review,
+                                   const char         *label,
+                                   EditFunc            func,
+                                   gpointer            data)
+{
   ChessGame *copy = chess_game_copy (caissa_game_get_core_game (review->game));
   ChessNodeId shown = caissa_game_get_shown_node (review->game);
   ChessNodeId shown_before = shown;
@@ -235,7 +244,7 @@ _caissa_review_edit_game (CaissaWindowReview *review,
   review->loading = FALSE;
   caissa_move_list_refresh (review->move_list);
   _caissa_review_update_marks (review);
-  _caissa_review_history_push (review, shown_before, NULL);
+  _caissa_review_history_push (review, shown_before, label);
   _caissa_review_set_dirty (review, TRUE);
 }
 
@@ -993,6 +1002,7 @@ _caissa_window_review_update_actions (CaissaWindowReview *review)
   gtk_widget_action_set_enabled (widget, "win.nag-palette", analysis && shown != CHESS_NODE_ROOT);
   gtk_widget_action_set_enabled (widget, "win.edit-headers", analysis);
   gtk_widget_action_set_enabled (widget, "win.set-result", analysis);
+  _caissa_review_games_update_actions (review);
   _caissa_review_history_update_actions (review);
 }
 
@@ -1089,12 +1099,15 @@ _caissa_window_review_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child_full (widget_class, "games_button", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "move_menu", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "recent_section", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "undo_button", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "redo_button", FALSE, 0);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, no_recent_action);
   _caissa_window_review_install_save_actions (widget_class);
   _caissa_window_review_install_copy_actions (widget_class);
+  _caissa_window_review_install_games_actions (widget_class);
   _caissa_window_review_install_edit_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_action);

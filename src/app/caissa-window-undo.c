@@ -54,7 +54,8 @@ _caissa_review_history_move_played (CaissaWindowReview *review)
   if (chess_game_node_valid (before, parent)
       && chess_game_node_find_child (before, parent, chess_game_node_move (core, shown)) != CHESS_NODE_NONE)
     return;
-  _caissa_review_history_push (review, parent, NULL);
+  /* Translators: an edit (a move added), named in the tooltip "Undo %s". */
+  _caissa_review_history_push (review, parent, C_("edit", "Move"));
 }
 
 gboolean
@@ -71,6 +72,11 @@ _caissa_window_review_undo (CaissaWindowReview *review,
   ChessNodeId shown = CHESS_NODE_ROOT;
   ChessGame *game;
 
+  /* A game deleted, duplicated or added (caissa-window-review-games.c)
+   * is taken back once the game shown has no edit left to undo. */
+  if (!redo && (!_caissa_review_history_active (review) || !caissa_edit_history_get_can_undo (review->history))
+      && _caissa_review_games_undo (review))
+    return TRUE;
   if (!_caissa_review_history_active (review))
     return FALSE;
   game = redo ? caissa_edit_history_redo (review->history, &shown)
@@ -89,14 +95,56 @@ _caissa_window_review_undo (CaissaWindowReview *review,
   return TRUE;
 }
 
+/* The header's Undo and Redo buttons name what they would do, as GNOME
+ * applications' do ("Undo Move"): the edit's label, or the game deleted,
+ * duplicated or added. */
+static void
+set_tooltips (CaissaWindowReview *review,
+              const char         *undo,
+              const char         *redo)
+{
+  GtkWidget *widget = GTK_WIDGET (review->window);
+  GObject *undo_button = gtk_widget_get_template_child (widget, CAISSA_TYPE_WINDOW, "undo_button");
+  GObject *redo_button = gtk_widget_get_template_child (widget, CAISSA_TYPE_WINDOW, "redo_button");
+  /* Translators: tooltip of the Undo button; %s names the edit, e.g. "Comment". */
+  g_autofree char *undo_text = undo != NULL ? g_strdup_printf (_("Undo %s"), undo) : NULL;
+  /* Translators: tooltip of the Redo button; %s names the edit, e.g. "Comment". */
+  g_autofree char *redo_text = redo != NULL ? g_strdup_printf (_("Redo %s"), redo) : NULL;
+
+  if (undo_button != NULL)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (undo_button), undo_text != NULL ? undo_text : _("Undo Move"));
+  if (redo_button != NULL)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (redo_button), redo_text != NULL ? redo_text : _("Redo Move"));
+}
+
 void
 _caissa_review_history_update_actions (CaissaWindowReview *review)
 {
   GtkWidget *widget = GTK_WIDGET (review->window);
+  gboolean active = _caissa_review_history_active (review);
+  gboolean can_undo = active && caissa_edit_history_get_can_undo (review->history);
+  gboolean can_redo = active && caissa_edit_history_get_can_redo (review->history);
+  const char *games = _caissa_review_games_undo_label (review);
+  const char *undo = NULL, *redo = NULL;
 
+  if (active)
+    {
+      /* Translators: an edit without a name of its own, in "Undo %s". */
+      undo = !can_undo ? games : caissa_edit_history_get_undo_label (review->history) != NULL
+                                 ? caissa_edit_history_get_undo_label (review->history) : C_("edit", "Edit");
+      redo = !can_redo ? NULL : caissa_edit_history_get_redo_label (review->history) != NULL
+                                ? caissa_edit_history_get_redo_label (review->history) : C_("edit", "Edit");
+    }
+  else
+    undo = games;
+  set_tooltips (review, undo, redo);
+
+  if (_caissa_review_games_can_undo (review))
+    gtk_widget_action_set_enabled (widget, "win.undo", TRUE);
   if (!_caissa_review_history_active (review))
     return;
-  gtk_widget_action_set_enabled (widget, "win.undo", caissa_edit_history_get_can_undo (review->history));
+  gtk_widget_action_set_enabled (widget, "win.undo", caissa_edit_history_get_can_undo (review->history)
+                                                     || _caissa_review_games_can_undo (review));
   gtk_widget_action_set_enabled (widget, "win.redo", caissa_edit_history_get_can_redo (review->history));
 }
 

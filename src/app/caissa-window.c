@@ -13,6 +13,7 @@
 #include "caissa-board.h"
 #include "caissa-clock-face.h"
 #include "caissa-game-actions.h"
+#include "caissa-game-list-columns.h"
 #include "caissa-game-reasons.h"
 #include "caissa-move-entry.h"
 #include "caissa-move-list.h"
@@ -1190,6 +1191,10 @@ caissa_window_new (CaissaApplication *application)
       g_settings_bind (settings, "game-list-width",
                        gtk_widget_get_template_child (GTK_WIDGET (self), CAISSA_TYPE_WINDOW, "flap"),
                        "flap-width", G_SETTINGS_BIND_DEFAULT);
+      caissa_game_list_remember_columns (CAISSA_GAME_LIST (gtk_widget_get_template_child (GTK_WIDGET (self),
+                                                                                          CAISSA_TYPE_WINDOW,
+                                                                                          "game_list")),
+                                         settings);
       g_settings_bind_with_mapping (settings, "notation", self->move_list, "figurines",
                                     G_SETTINGS_BIND_GET, figurines_from_notation, NULL, NULL, NULL);
       caissa_game_set_white_name (self->game, white);

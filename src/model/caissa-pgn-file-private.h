@@ -99,6 +99,17 @@ void               _caissa_pgn_file_bytes_stamp    (CaissaPgnFileBytes *bytes,
 guint64            _caissa_pgn_file_game_offset    (CaissaPgnFile      *self,
                                                     guint               position);
 
+/* Saves the file over itself with the count games from position replaced
+ * by pgn (as caissa_pgn_file_save_full_async() does for one), once
+ * indexed (caissa-pgn-file-edit.c). */
+void               _caissa_pgn_file_save_games_async (CaissaPgnFile       *self,
+                                                      guint                position,
+                                                      guint                count,
+                                                      const char          *pgn,
+                                                      GCancellable        *cancellable,
+                                                      GAsyncReadyCallback  callback,
+                                                      gpointer             user_data);
+
 CaissaPgnGameInfo *_caissa_pgn_game_info_new       (CaissaPgnFile     *file,
                                                     guint              position);
 /* The file learnt the game's moves or error: notify them. */

@@ -2420,6 +2420,7 @@ typedef struct
   GFile   *dest;
   char    *name;
   guint    position;    /* while waiting for the index */
+  guint    count;       /* games replaced from position (1, or more: caissa-pgn-file-edit.c) */
   gsize    cut_start;   /* the bytes [cut_start, cut_end) are replaced */
   gsize    cut_end;
   char    *pgn;
@@ -2748,6 +2749,7 @@ static void save_start (CaissaPgnFile      *self,
                         GTask              *task,
                         GFile              *dest,
                         guint               position,
+                        guint               count,
                         const char         *pgn,
                         CaissaPgnSaveFlags  flags);
 
@@ -2763,7 +2765,7 @@ run_pending_saves (CaissaPgnFile *self)
       GTask *task = pending->pdata[i];
       SaveJob *job = g_task_get_task_data (task);
 
-      save_start (self, task, job->dest, job->position, job->pgn, job->flags);
+      save_start (self, task, job->dest, job->position, job->count, job->pgn, job->flags);
     }
 }
 
@@ -2808,13 +2810,34 @@ caissa_pgn_file_save_full_async (CaissaPgnFile       *self,
 
       job->dest = g_object_ref (dest);
       job->position = position;
+      job->count = 1;
       job->pgn = g_strdup (pgn);
       job->flags = flags;
       g_task_set_task_data (task, job, (GDestroyNotify) save_job_free);
       g_ptr_array_add (self->pending_saves, g_steal_pointer (&task));
       return;
     }
-  save_start (self, task, dest, position, pgn, flags);
+  save_start (self, task, dest, position, 1, pgn, flags);
+}
+
+void
+_caissa_pgn_file_save_games_async (CaissaPgnFile       *self,
+                                   guint                position,
+                                   guint                count,
+                                   const char          *pgn,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (CAISSA_IS_PGN_FILE (self));
+  g_return_if_fail (self->file != NULL && !self->loading && count > 0);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, caissa_pgn_file_save_async);
+  g_task_set_name (task, "caissa-pgn-save");
+  save_start (self, task, self->file, position, count, pgn, CAISSA_PGN_SAVE_DEFAULT);
 }
 
 /* Whether dest is the file that was read: the same path, or the same file
@@ -2839,6 +2862,7 @@ save_start (CaissaPgnFile      *self,
             GTask              *task,
             GFile              *dest,
             guint               position,
+            guint               count,
             const char         *pgn,
             CaissaPgnSaveFlags  flags)
 {
@@ -2851,7 +2875,7 @@ save_start (CaissaPgnFile      *self,
   gboolean over_itself;
   SaveJob *job;
 
-  if (position != G_MAXUINT && position >= self->store->n)
+  if (position != G_MAXUINT && (position >= self->store->n || count > self->store->n - position))
     {
       g_task_return_new_error (task, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_NO_GAME,
                                /* Translators: a file name, then a game's number in it. */
@@ -2913,7 +2937,7 @@ save_start (CaissaPgnFile      *self,
   else
     {
       job->cut_start = entry_at (self, position)->offset;
-      job->cut_end = job->cut_start + entry_length (self, position);
+      job->cut_end = entry_at (self, position + count - 1)->offset + entry_length (self, position + count - 1);
     }
   g_task_set_task_data (task, job, (GDestroyNotify) save_job_free);
   g_task_run_in_thread (task, save_thread);
