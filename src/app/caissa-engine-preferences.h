@@ -29,8 +29,10 @@ void       caissa_engine_preferences_add_engine  (CaissaEnginePreferences *self,
 /* The rows' text, for tests: "NAME\tPATH" per engine, one a line. */
 char      *caissa_engine_preferences_describe    (CaissaEnginePreferences *self);
 
-/* Gives engine the options stored in settings' "engine-options"
- * (sent once its handshake is done). */
+/* Makes engine one of the window's: a lower CPU priority (niceness 10),
+ * "Threads" one less than the processors (1–8) where offered, then the
+ * options stored in settings' "engine-options" (sent once its handshake
+ * is done). Call before caissa_engine_start_async (). */
 void       caissa_engine_apply_stored_options    (CaissaEngine            *engine,
                                                   GSettings               *settings);
 
