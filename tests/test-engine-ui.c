@@ -172,6 +172,39 @@ new_window (void)
   return window;
 }
 
+/* The engine starts while the New Game dialog is open, as soon as its
+ * chooser says the computer (also when the user switches to it), and the
+ * game against it uses that process. */
+static void
+test_window_prepare (void)
+{
+  CaissaWindow *window = new_window ();
+  GtkWidget *widget = g_object_ref_sink (caissa_player_chooser_new ());
+  CaissaPlayerChooser *chooser = CAISSA_PLAYER_CHOOSER (widget);
+  g_autofree char *engine_path = scripted_engine ();
+  CaissaEngine *prepared;
+
+  caissa_window_set_engine_command (window, engine_path);
+  caissa_window_prepare_engine_for (window, chooser);
+  g_assert_null (caissa_window_get_prepared_engine (window));
+  caissa_player_chooser_set_vs_engine (chooser, TRUE);
+  prepared = caissa_window_get_prepared_engine (window);
+  g_assert_nonnull (prepared);
+  g_assert_cmpint (caissa_engine_get_state (prepared), !=, CAISSA_ENGINE_STATE_NEW);
+  /* Back and forth: the same process, not a second one. */
+  caissa_player_chooser_set_vs_engine (chooser, FALSE);
+  caissa_player_chooser_set_vs_engine (chooser, TRUE);
+  g_assert_true (caissa_window_get_prepared_engine (window) == prepared);
+
+  caissa_window_start_game (window, NULL, NULL, NULL, NULL);
+  caissa_window_play_engine (window, CAISSA_COLOR_BLACK, 1, 200);
+  g_assert_null (caissa_window_get_prepared_engine (window));
+  g_assert_true (caissa_engine_player_get_engine (caissa_window_get_engine_player (window)) == prepared);
+
+  g_object_unref (widget);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* While the engine thinks the board takes no moves and the status says
  * so; afterwards it is the human's again. */
 static void
@@ -432,6 +465,7 @@ main (int   argc,
   g_test_add_func ("/app/player-chooser", test_player_chooser);
   g_test_add_func ("/app/new-game-dialog/opponent", test_new_game_dialog);
   g_test_add_func ("/app/eval-bar", test_eval_bar);
+  g_test_add_func ("/app/window/engine-prepared", test_window_prepare);
   g_test_add_func ("/app/window/engine-thinking", test_window_thinking);
   g_test_add_func ("/app/window/engine-failure", test_window_failure);
   g_test_add_func ("/app/window/analysis-blocked", test_window_analysis_blocked);

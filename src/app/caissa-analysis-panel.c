@@ -309,6 +309,7 @@ ensure_engine (CaissaAnalysisPanel *self)
   g_signal_connect (self->engine, "info", G_CALLBACK (engine_info_cb), self);
   g_signal_connect (self->engine, "failed", G_CALLBACK (engine_failed_cb), self);
   g_signal_connect_swapped (self->engine, "notify::name", G_CALLBACK (engine_name_cb), self);
+  caissa_engine_set_nice (self->engine, CAISSA_ANALYSIS_ENGINE_NICE);
   caissa_engine_apply_stored_options (self->engine, self->settings);
   caissa_engine_start_async (self->engine, NULL, NULL, NULL);
   g_snprintf (lines, sizeof lines, "%u", self->n_lines);

@@ -11,9 +11,8 @@
 
 #include "caissa-engine-preferences.h"
 
-/* The niceness of the window's engines, and the most threads they get by
- * default (Preferences may give more). */
-#define GUI_ENGINE_NICE        10
+/* The most threads the window's engines get by default (Preferences may
+ * give more). */
 #define GUI_ENGINE_MAX_THREADS 8
 
 /* Options Caissa sets itself (lines, strength): not offered here. */
@@ -51,10 +50,8 @@ caissa_engine_apply_stored_options (CaissaEngine *engine,
 
   g_return_if_fail (CAISSA_IS_ENGINE (engine));
 
-  /* The window draws while the engine searches: the search yields the CPU
-   * to it (bench/engine-frame.sh) and leaves it a core of its own. The
-   * stored options come after, so a Threads chosen in Preferences wins. */
-  caissa_engine_set_nice (engine, GUI_ENGINE_NICE);
+  /* The search leaves the window a core of its own. The stored options
+   * come after, so a Threads chosen in Preferences wins. */
   g_snprintf (threads, sizeof threads, "%u", CLAMP (g_get_num_processors () - 1, 1, GUI_ENGINE_MAX_THREADS));
   caissa_engine_set_option (engine, "Threads", threads);
   if (settings == NULL)

@@ -541,13 +541,16 @@ sigpipe_ignore_once (void)
     }
 }
 
-/* In the child between fork and exec: only async-signal-safe calls. The
+/* In the child between fork and exec (plain system calls only). The
  * niceness is set there, not from Caissa after the spawn, so that no
- * thread of the engine starts before it. */
+ * thread of the engine starts before it. Added to Caissa's own, as nice(1)
+ * does: an unprivileged process may raise its niceness, never lower it. */
 static void
 lower_priority_cb (gpointer data)
 {
-  setpriority (PRIO_PROCESS, 0, GPOINTER_TO_INT (data));
+  int now = getpriority (PRIO_PROCESS, 0);
+
+  setpriority (PRIO_PROCESS, 0, MIN (now + GPOINTER_TO_INT (data), 19));
 }
 
 void

@@ -236,8 +236,9 @@ void              caissa_engine_quit              (CaissaEngine *self);
 /* Signal "failed" (GError *error): the engine failed (also delivered to a
  * pending task). Emitted once; state is FAILED after it. */
 
-/* The engine process's niceness (setpriority (), 0–19; default 0), set
- * before caissa_engine_start_async (). A GUI gives its engines a higher
+/* How much nicer than Caissa the engine process runs (setpriority ();
+ * 0–19, default 0: as Caissa; the sum is capped at 19), set before
+ * caissa_engine_start_async (). A GUI gives its engines a higher
  * niceness, so that the search, which takes every cycle it gets, yields
  * the CPU to the window's drawing (on a two-core machine llvmpipe and the
  * engine otherwise share the cores evenly and frames stall); the search
