@@ -13,7 +13,8 @@
 # runs). Goal: ratios near 1. With --moves, only the frames of move
 # animations: the last move taken back and replayed every 400 ms (the
 # panel restarting its analysis at each), as when stepping through a game.
-# GSK_RENDERER (e.g. cairo) is passed on.
+# It draws with the app's renderer (cairo, src/app/main.c);
+# CAISSA_USE_GL=1 for GTK's default (GL), or GSK_RENDERER to name one.
 # Without $DISPLAY it runs under xvfb-run.
 set -euo pipefail
 
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
     -s) seconds=$2; shift 2 ;;
     --moves) mode=moves; shift ;;
     --engine) engine=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "bench/engine-frame.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -40,6 +41,12 @@ ninja -C "$build" -j2 bench/engine-frame >/dev/null
 program=$build/bench/engine-frame
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 export GSETTINGS_BACKEND=memory
+# The renderer the app uses (src/app/main.c): cairo, unless CAISSA_USE_GL
+# is set (then GTK's default, GL) or GSK_RENDERER names one.
+if [ -z "${CAISSA_USE_GL:-}" ]; then
+  export GSK_RENDERER=${GSK_RENDERER:-cairo} GDK_DEBUG=${GDK_DEBUG:-gl-disable}
+fi
+echo "renderer: ${GSK_RENDERER:-GTK default (GL)}"
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   exec "$program" "$engine" "$repeats" "$seconds" "$mode"
 fi
