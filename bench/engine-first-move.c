@@ -49,7 +49,7 @@ caissa_once (const char *engine,
 {
   CaissaWindow *window = g_object_new (CAISSA_TYPE_WINDOW, NULL);
   CaissaGame *game = caissa_window_get_game (window);
-  gint64 start;
+  gint64 start, played;
   double seconds;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 720);
@@ -72,8 +72,11 @@ caissa_once (const char *engine,
   caissa_window_play_engine (window, CAISSA_COLOR_WHITE, 8, MOVE_TIME_MS);
   while (caissa_game_get_n_plies (game) == 0)
     g_main_context_iteration (NULL, TRUE);
+  played = g_get_monotonic_time ();
   wait_frame (caissa_window_get_board (window));
   seconds = (g_get_monotonic_time () - start) / 1e6;
+  if (g_getenv ("BENCH_TRACE"))
+    g_printerr ("played at %.3f s, drawn %.3f s later\n", (played - start) / 1e6, seconds - (played - start) / 1e6);
 
   gtk_window_destroy (GTK_WINDOW (window));
   return seconds;

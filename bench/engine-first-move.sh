@@ -7,11 +7,12 @@
 #
 # Prints each run, then min/median/max of both and of the ratio. Goal:
 # Caissa's time ≤ 1.3 s (the engine's 1 s of thought included). Without
-# $DISPLAY it runs under xvfb-run. GSK_RENDERER is passed on: under Xvfb
-# GTK's default GL renderer (llvmpipe) draws slowly while the engine
-# searches (see bench/engine-frame.c); with GSK_RENDERER=cairo the
-# engine's thinking is nearly all of the time (2026-12-02, load ~4.5:
-# GL 1.12/1.26/1.39 s, cairo 1.06/1.08/1.09 s min/median/max).
+# $DISPLAY it runs under xvfb-run. It draws with the app's renderer
+# (cairo, src/app/main.c); CAISSA_USE_GL=1 for GTK's default (GL, llvmpipe
+# under Xvfb), or GSK_RENDERER to name one. The engine is started while
+# the New Game dialog is open (as the window does from the moment the
+# dialog's opponent is the computer) and, for comparison, only at Start.
+# BENCH_TRACE=1 prints when the move was played and when drawn.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -33,6 +34,12 @@ ninja -C "$build" -j2 bench/engine-first-move >/dev/null
 program=$build/bench/engine-first-move
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 export GSETTINGS_BACKEND=memory
+# The renderer the app uses (src/app/main.c): cairo, unless CAISSA_USE_GL
+# is set (then GTK's default, GL) or GSK_RENDERER names one.
+if [ -z "${CAISSA_USE_GL:-}" ]; then
+  export GSK_RENDERER=${GSK_RENDERER:-cairo} GDK_DEBUG=${GDK_DEBUG:-gl-disable}
+fi
+echo "renderer: ${GSK_RENDERER:-GTK default (GL)}"
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   exec "$program" "$engine" "$repeats"
 fi

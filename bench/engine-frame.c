@@ -12,13 +12,27 @@
  * 95th percentile and maximum of both, with and without the engine, and
  * their ratios. Run through bench/engine-frame.sh.
  *
+ * With "moves" as the fourth argument the board is not redrawn at every
+ * tick: instead the shown move is taken back and replayed every 400 ms
+ * (each step animated, and the panel's analysis restarted), and only the
+ * frames of those animations are measured — the frames a user sees when
+ * stepping through a game with the panel open.
+ *
  * Found (2026-12-02, Xvfb, 2 cores, load 5–10): with GTK's default GL
- * renderer (Mesa llvmpipe under Xvfb) the frames fall to 4–10 a second
- * while the panel analyses (paint 76–240 ms against 0.25 ms), though the
- * process is mostly idle and a nice'd engine changes nothing; with
- * GSK_RENDERER=cairo the frame interval stays at 16.7 ms (ratio 1.0) and
- * the paint grows from 0.25 to 2.5 ms (the panel redrawn too). Cause not
- * found yet.
+ * renderer (Mesa llvmpipe under Xvfb) the frames fell to 4–10 a second
+ * while the panel analysed (paint 76–240 ms against 0.25 ms), though the
+ * process was mostly idle. The cause: the panel's spinner, whose
+ * animation redraws the window at every frame — the damage of the board
+ * and of the spinner together makes GL redraw the extents between them,
+ * most of the window, with llvmpipe. Without it (the panel says
+ * "Thinking…") the median frame is unchanged (ratio 1.0); the lines'
+ * updates (≤ 10 a second) still cost the frames they land in (p95), less
+ * with the engine nice'd (+10). GSK_RENDERER=cairo: ratio 1.0, p95 1.1.
+ * Stepping through moves (--moves), the animation's frames cost as much
+ * without the engine (the move list and the status change with the
+ * board: ~100 ms a frame with llvmpipe at load 10) as with it (ratios
+ * ~1.0); holding the panel's lines while the board animates changed
+ * nothing measurable, so the panel does not.
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -36,6 +50,32 @@
 
 #define FEN "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"
 
+static gboolean moves_mode;
+/* When the last step began: its animation lasts 150 ms
+ * (CAISSA_BOARD_ANIMATION_USEC). */
+static gint64 step_time;
+#define ANIMATION_US 150000
+
+static gboolean
+animating (void)
+{
+  return g_get_monotonic_time () - step_time < ANIMATION_US;
+}
+
+/* Back and forth over the game's last move, animated each time. */
+static gboolean
+step_cb (gpointer data)
+{
+  CaissaGame *game = data;
+
+  step_time = g_get_monotonic_time ();
+  if (caissa_game_get_ply (game) == caissa_game_get_n_plies (game))
+    caissa_game_go_previous (game);
+  else
+    caissa_game_go_next (game);
+  return G_SOURCE_CONTINUE;
+}
+
 typedef struct
 {
   GArray *paint;     /* double ms */
@@ -52,6 +92,22 @@ tick_cb (GtkWidget     *widget,
   Frames *f = data;
   gint64 now = g_get_monotonic_time ();
 
+  if (moves_mode)
+    {
+      /* Only the frames of a move's animation. */
+      if (!animating ())
+        {
+          f->last_frame = 0;
+          return G_SOURCE_CONTINUE;
+        }
+      if (f->last_frame != 0)
+        {
+          double ms = (now - f->last_frame) / 1000.0;
+          g_array_append_val (f->interval, ms);
+        }
+      f->last_frame = now;
+      return G_SOURCE_CONTINUE;
+    }
   if (f->last_frame != 0)
     {
       double ms = (now - f->last_frame) / 1000.0;
@@ -66,6 +122,8 @@ static void
 before_paint_cb (GdkFrameClock *clock,
                  Frames        *f)
 {
+  if (moves_mode && !animating ())
+    return;
   f->paint_start = g_get_monotonic_time ();
 }
 
@@ -123,7 +181,7 @@ measure (CaissaWindow *window,
   GdkFrameClock *clock = gtk_widget_get_frame_clock (board);
   CaissaAnalysisPanel *panel = caissa_window_get_analysis_panel (window);
   gulong before, after;
-  guint tick;
+  guint tick, step = 0;
 
   if (gtk_widget_get_visible (GTK_WIDGET (panel)) != analysing)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
@@ -136,11 +194,15 @@ measure (CaissaWindow *window,
   f->interval = g_array_new (FALSE, FALSE, sizeof (double));
   f->last_frame = 0;
   f->paint_start = 0;
+  if (moves_mode)
+    step = g_timeout_add (400, step_cb, caissa_window_get_game (window));
   before = g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), f);
   after = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), f);
   tick = gtk_widget_add_tick_callback (board, tick_cb, f, NULL);
   run_for (seconds);
   gtk_widget_remove_tick_callback (board, tick);
+  if (step != 0)
+    g_source_remove (step);
   /* (A panel that makes the window resize shows here.) */
   g_print ("window %d×%d, board %d px: ", gtk_widget_get_width (GTK_WIDGET (window)),
            gtk_widget_get_height (GTK_WIDGET (window)), gtk_widget_get_width (board));
@@ -211,6 +273,7 @@ main (int   argc,
   const char *engine = argc > 1 ? argv[1] : "/usr/games/stockfish";
   int repeats = CLAMP (argc > 2 ? atoi (argv[2]) : 5, 1, 50);
   double seconds = argc > 3 ? g_ascii_strtod (argv[3], NULL) : 3.0;
+  CaissaGame *game;
   CaissaWindow *window;
   Summary with, without;
   g_autoptr(GError) error = NULL;
@@ -225,6 +288,10 @@ main (int   argc,
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 720);
   caissa_window_set_engine_command (window, engine);
   if (!caissa_window_start_game (window, NULL, NULL, FEN, &error))
+    g_error ("%s", error->message);
+  moves_mode = argc > 4 && g_str_equal (argv[4], "moves");
+  game = caissa_window_get_game (window);
+  if (moves_mode && !caissa_game_play_san (game, "Bd3", &error))
     g_error ("%s", error->message);
   gtk_window_present (GTK_WINDOW (window));
   run_for (1.0);

@@ -18,6 +18,7 @@
 #include "caissa-new-game-dialog.h"
 #include "caissa-player-chooser.h"
 #include "caissa-window-engine.h"
+#include "chess-san.h"
 #include "test-util-gtk.h"
 
 #define STOCKFISH "/usr/games/stockfish"
@@ -170,6 +171,39 @@ new_window (void)
   gtk_window_present (GTK_WINDOW (window));
   test_util_wait_for_frame (GTK_WIDGET (window));
   return window;
+}
+
+/* The engine starts while the New Game dialog is open, as soon as its
+ * chooser says the computer (also when the user switches to it), and the
+ * game against it uses that process. */
+static void
+test_window_prepare (void)
+{
+  CaissaWindow *window = new_window ();
+  GtkWidget *widget = g_object_ref_sink (caissa_player_chooser_new ());
+  CaissaPlayerChooser *chooser = CAISSA_PLAYER_CHOOSER (widget);
+  g_autofree char *engine_path = scripted_engine ();
+  CaissaEngine *prepared;
+
+  caissa_window_set_engine_command (window, engine_path);
+  caissa_window_prepare_engine_for (window, chooser);
+  g_assert_null (caissa_window_get_prepared_engine (window));
+  caissa_player_chooser_set_vs_engine (chooser, TRUE);
+  prepared = caissa_window_get_prepared_engine (window);
+  g_assert_nonnull (prepared);
+  g_assert_cmpint (caissa_engine_get_state (prepared), !=, CAISSA_ENGINE_STATE_NEW);
+  /* Back and forth: the same process, not a second one. */
+  caissa_player_chooser_set_vs_engine (chooser, FALSE);
+  caissa_player_chooser_set_vs_engine (chooser, TRUE);
+  g_assert_true (caissa_window_get_prepared_engine (window) == prepared);
+
+  caissa_window_start_game (window, NULL, NULL, NULL, NULL);
+  caissa_window_play_engine (window, CAISSA_COLOR_BLACK, 1, 200);
+  g_assert_null (caissa_window_get_prepared_engine (window));
+  g_assert_true (caissa_engine_player_get_engine (caissa_window_get_engine_player (window)) == prepared);
+
+  g_object_unref (widget);
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* While the engine thinks the board takes no moves and the status says
@@ -373,6 +407,72 @@ test_stockfish_finished_game (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether the panel shows a line whose first move is one of the shown
+ * position's (so the line was searched from it, not from another). */
+static gboolean
+panel_follows (CaissaAnalysisPanel *panel,
+               CaissaGame          *game)
+{
+  g_autofree char *line = NULL;
+  const char *san, *end;
+  ChessError error;
+
+  if (caissa_analysis_panel_get_n_lines_shown (panel) == 0)
+    return FALSE;
+  line = caissa_analysis_panel_dup_line_text (panel, 0);
+  san = strstr (line, ": ");
+  if (san == NULL)
+    return FALSE;
+  san += 2;
+  end = strchr (san, ' ');
+  return chess_san_parse (caissa_game_get_position (game), san, end != NULL ? (size_t) (end - san) : strlen (san),
+                          &error) != CHESS_MOVE_NONE;
+}
+
+/* A game against the computer, over: the panel opens on it and follows
+ * the position shown as the player steps back through the moves. */
+static void
+test_stockfish_practice_review (void)
+{
+  CaissaWindow *window = new_window ();
+  CaissaGame *game = caissa_window_get_game (window);
+  CaissaAnalysisPanel *panel = caissa_window_get_analysis_panel (window);
+  const guint plies[] = { 4, 1, 2, 3 };
+
+  caissa_window_set_engine_command (window, STOCKFISH);
+  g_assert_true (caissa_window_start_game (window, "Anna", NULL, NULL, NULL));
+  caissa_window_play_engine (window, CAISSA_COLOR_BLACK, 1, 200);
+  for (guint i = 1; i <= 2; i++)
+    {
+      g_autofree char *n = g_strdup_printf ("%u", 2 * i);
+
+      g_assert_true (caissa_game_play_move (game, first_legal (game), NULL));
+      test_util_wait_state (window, "n-plies", n);
+      test_util_wait_state (window, "board-interactive", "1");
+    }
+  g_assert_true (caissa_game_resign (game, CAISSA_COLOR_WHITE));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
+  test_util_wait_state (window, "analysis-blocked", "0");
+  /* The side to move changes at each step: a line left from the position
+   * before would not fit. */
+  for (guint i = 0; i < G_N_ELEMENTS (plies); i++)
+    {
+      gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+      caissa_game_go_to_ply (game, plies[i]);
+      while (!panel_follows (panel, game))
+        {
+          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+          g_main_context_iteration (NULL, TRUE);
+        }
+    }
+  /* Looking back changed nothing of the game. */
+  g_assert_cmpuint (caissa_game_get_n_plies (game), ==, 4);
+  g_assert_cmpint (caissa_game_get_outcome (game), ==, CAISSA_OUTCOME_BLACK_WINS);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* "Analyse this Game": [%eval] on every move, ?? on the blunder, the
  * engine's line beside it; saved in the PGN; undone by the toast's Undo. */
 static void
@@ -432,12 +532,14 @@ main (int   argc,
   g_test_add_func ("/app/player-chooser", test_player_chooser);
   g_test_add_func ("/app/new-game-dialog/opponent", test_new_game_dialog);
   g_test_add_func ("/app/eval-bar", test_eval_bar);
+  g_test_add_func ("/app/window/engine-prepared", test_window_prepare);
   g_test_add_func ("/app/window/engine-thinking", test_window_thinking);
   g_test_add_func ("/app/window/engine-failure", test_window_failure);
   g_test_add_func ("/app/window/analysis-blocked", test_window_analysis_blocked);
   g_test_add_func ("/stockfish/play-three-moves", test_stockfish_play);
   g_test_add_func ("/stockfish/analysis-panel", test_stockfish_analysis);
   g_test_add_func ("/stockfish/finished-game", test_stockfish_finished_game);
+  g_test_add_func ("/stockfish/practice-review", test_stockfish_practice_review);
   g_test_add_func ("/stockfish/analyse-game", test_stockfish_analyse_game);
 
   return g_test_run ();

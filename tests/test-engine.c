@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "caissa-engine.h"
@@ -371,6 +372,31 @@ test_stockfish_handshake (void)
   g_assert_false (caissa_engine_set_option (engine, "No Such Option", "1"));
 }
 
+/* The engine runs nicer than Caissa by what it was given, all its
+ * threads too (the search yields the CPU to the window). */
+static void
+test_nice (void)
+{
+  g_autofree char *path = fake ("hang.sh");
+  g_autoptr (CaissaEngine) engine = caissa_engine_new (path);
+  g_autofree char *stat_path = NULL, *stat = NULL;
+  g_auto (GStrv) fields = NULL;
+  Result r = { 0 };
+  int own = getpriority (PRIO_PROCESS, 0);
+
+  caissa_engine_set_nice (engine, 7);
+  caissa_engine_start_async (engine, NULL, started_cb, &r);
+  wait_for (&r.done);
+  g_assert_no_error (r.error);
+  stat_path = g_strdup_printf ("/proc/%d/stat", engine_pid (engine));
+  g_assert_true (g_file_get_contents (stat_path, &stat, NULL, NULL));
+  /* After the command's name: state is field 3, nice field 19. */
+  fields = g_strsplit (strrchr (stat, ')') + 2, " ", -1);
+  g_assert_cmpuint (g_strv_length (fields), >, 16);
+  g_assert_cmpint (atoi (fields[16]), ==, MIN (own + 7, 19));
+  result_clear (&r);
+}
+
 static void
 count_cb (CaissaEngine *engine,
           guint        *count)
@@ -626,6 +652,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/model/engine/bad/chatter", test_chatter);
   g_test_add_func ("/model/engine/info-coalesced", test_coalesce);
+  g_test_add_func ("/model/engine/nice", test_nice);
   g_test_add_func ("/model/engine/stockfish/handshake", test_stockfish_handshake);
   g_test_add_func ("/model/engine/stockfish/depth5", test_stockfish_depth5);
   g_test_add_func ("/model/engine/stockfish/multipv3", test_stockfish_multipv);

@@ -53,7 +53,6 @@ struct _CaissaAnalysisPanel
   guint          n_shown;
 
   GtkWidget     *name_label;
-  GtkWidget     *spinner;
   GtkWidget     *info_label;
   GtkWidget     *message_label;
   GtkWidget     *retry_button;
@@ -257,7 +256,6 @@ engine_failed_cb (CaissaEngine        *engine,
   g_free (self->error_message);
   self->error_message = g_strdup (error->message);
   g_clear_object (&self->search);
-  gtk_spinner_stop (GTK_SPINNER (self->spinner));
   clear_shown (self);
   clear_board (self);
   show_message (self, self->error_message, TRUE);
@@ -268,16 +266,11 @@ go_done_cb (GObject      *source,
             GAsyncResult *result,
             gpointer      user_data)
 {
-  /* Held weakly: a panel gone need not wait for its engine. */
-  g_autoptr(CaissaAnalysisPanel) self = g_weak_ref_get (user_data);
-  g_autoptr(GError) error = NULL;
-
+  /* A search ends by its limit, by a newer search (cancelled) or by a
+   * failure ("failed" reports it): the panel shows what it found. */
   g_weak_ref_clear (user_data);
   g_free (user_data);
-  if (!caissa_engine_go_finish (CAISSA_ENGINE (source), result, NULL, NULL, &error) || self == NULL)
-    return;  /* cancelled (a newer search runs), or reported by "failed" */
-  if (CAISSA_ENGINE (source) == self->engine)
-    gtk_spinner_stop (GTK_SPINNER (self->spinner));
+  caissa_engine_go_finish (CAISSA_ENGINE (source), result, NULL, NULL, NULL);
 }
 
 static void
@@ -316,6 +309,7 @@ ensure_engine (CaissaAnalysisPanel *self)
   g_signal_connect (self->engine, "info", G_CALLBACK (engine_info_cb), self);
   g_signal_connect (self->engine, "failed", G_CALLBACK (engine_failed_cb), self);
   g_signal_connect_swapped (self->engine, "notify::name", G_CALLBACK (engine_name_cb), self);
+  caissa_engine_set_nice (self->engine, CAISSA_ANALYSIS_ENGINE_NICE);
   caissa_engine_apply_stored_options (self->engine, self->settings);
   caissa_engine_start_async (self->engine, NULL, NULL, NULL);
   g_snprintf (lines, sizeof lines, "%u", self->n_lines);
@@ -355,8 +349,7 @@ restart_cb (gpointer data)
     {
       if (self->engine != NULL)
         caissa_engine_stop (self->engine);
-      gtk_spinner_stop (GTK_SPINNER (self->spinner));
-      clear_board (self);
+          clear_board (self);
       show_message (self, self->blocked_reason, FALSE);
       return G_SOURCE_REMOVE;
     }
@@ -379,8 +372,7 @@ restart_cb (gpointer data)
     {
       /* Mate or stalemate: nothing to search. */
       clear_board (self);
-      gtk_spinner_stop (GTK_SPINNER (self->spinner));
-      return G_SOURCE_REMOVE;
+          return G_SOURCE_REMOVE;
     }
 
   caissa_engine_limits_init (&limits);
@@ -391,7 +383,12 @@ restart_cb (gpointer data)
   if (self->depth <= 0 && self->seconds == 0)
     limits.infinite = TRUE;
   self->search = g_cancellable_new ();
-  gtk_spinner_start (GTK_SPINNER (self->spinner));
+  /* Said in words, not by a spinner: its animation redraws the window at
+   * every frame for as long as the engine thinks, and on a software
+   * renderer (llvmpipe) each of those frames took the board's moves and
+   * animations down to ~8 frames a second (bench/engine-frame.sh). */
+  gtk_label_set_label (GTK_LABEL (self->info_label), _("Thinking…"));
+  gtk_widget_set_visible (self->info_label, TRUE);
   {
     GWeakRef *ref = g_new (GWeakRef, 1);
 
@@ -479,8 +476,6 @@ caissa_analysis_panel_init (CaissaAnalysisPanel *self)
   gtk_widget_set_hexpand (self->name_label, TRUE);
   gtk_widget_add_css_class (self->name_label, "dim-label");
   gtk_box_append (GTK_BOX (header), self->name_label);
-  self->spinner = gtk_spinner_new ();
-  gtk_box_append (GTK_BOX (header), self->spinner);
   gtk_box_append (GTK_BOX (self), header);
 
   self->info_label = gtk_label_new (NULL);

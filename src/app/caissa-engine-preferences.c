@@ -11,6 +11,10 @@
 
 #include "caissa-engine-preferences.h"
 
+/* The most threads the window's engines get by default (Preferences may
+ * give more). */
+#define GUI_ENGINE_MAX_THREADS 8
+
 /* Options Caissa sets itself (lines, strength): not offered here. */
 static const char *const managed_options[] = {
   "MultiPV", "Skill Level", "UCI_LimitStrength", "UCI_Elo", "Ponder", "UCI_AnalyseMode", NULL,
@@ -42,9 +46,14 @@ caissa_engine_apply_stored_options (CaissaEngine *engine,
   g_autoptr(GVariant) options = NULL;
   GVariantIter iter;
   const char *name, *value;
+  char threads[16];
 
   g_return_if_fail (CAISSA_IS_ENGINE (engine));
 
+  /* The search leaves the window a core of its own. The stored options
+   * come after, so a Threads chosen in Preferences wins. */
+  g_snprintf (threads, sizeof threads, "%u", CLAMP (g_get_num_processors () - 1, 1, GUI_ENGINE_MAX_THREADS));
+  caissa_engine_set_option (engine, "Threads", threads);
   if (settings == NULL)
     return;
   options = g_settings_get_value (settings, "engine-options");

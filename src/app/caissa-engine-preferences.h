@@ -29,8 +29,15 @@ void       caissa_engine_preferences_add_engine  (CaissaEnginePreferences *self,
 /* The rows' text, for tests: "NAME\tPATH" per engine, one a line. */
 char      *caissa_engine_preferences_describe    (CaissaEnginePreferences *self);
 
-/* Gives engine the options stored in settings' "engine-options"
- * (sent once its handshake is done). */
+/* Gives engine "Threads" one less than the processors (1–8) where
+ * offered, then the options stored in settings' "engine-options" (sent
+ * once its handshake is done). */
+/* The niceness (caissa_engine_set_nice ()) of an engine that analyses
+ * while the user works (the analysis panel, Analyse this Game): its
+ * search yields the CPU to the window's drawing. An opponent keeps the
+ * normal priority: its thinking time is on the clock. */
+#define CAISSA_ANALYSIS_ENGINE_NICE 10
+
 void       caissa_engine_apply_stored_options    (CaissaEngine            *engine,
                                                   GSettings               *settings);
 

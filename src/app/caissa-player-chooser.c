@@ -26,6 +26,15 @@ struct _CaissaPlayerChooser
 
 G_DEFINE_FINAL_TYPE (CaissaPlayerChooser, caissa_player_chooser, ADW_TYPE_PREFERENCES_GROUP)
 
+enum
+{
+  PROP_0,
+  PROP_VS_ENGINE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 /* Names a player knows the levels by (the engine's settings for each are
  * the UCI side's, documented in the README). */
 static const char *const level_names[N_LEVELS] = {
@@ -74,8 +83,62 @@ combo_row (CaissaPlayerChooser *self,
 }
 
 static void
+opponent_changed_cb (CaissaPlayerChooser *self)
+{
+  update_rows (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VS_ENGINE]);
+}
+
+static void
+caissa_player_chooser_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  CaissaPlayerChooser *self = CAISSA_PLAYER_CHOOSER (object);
+
+  switch (prop_id)
+    {
+    case PROP_VS_ENGINE:
+      g_value_set_boolean (value, caissa_player_chooser_get_vs_engine (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+caissa_player_chooser_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  CaissaPlayerChooser *self = CAISSA_PLAYER_CHOOSER (object);
+
+  switch (prop_id)
+    {
+    case PROP_VS_ENGINE:
+      caissa_player_chooser_set_vs_engine (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 caissa_player_chooser_class_init (CaissaPlayerChooserClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = caissa_player_chooser_get_property;
+  object_class->set_property = caissa_player_chooser_set_property;
+
+  /* Whether the opponent is the computer (notified when the user picks
+   * it: the window starts the engine then, before Start). */
+  properties[PROP_VS_ENGINE] =
+    g_param_spec_boolean ("vs-engine", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -90,7 +153,7 @@ caissa_player_chooser_init (CaissaPlayerChooser *self)
   gtk_string_list_append (items, _("Another person"));
   gtk_string_list_append (items, _("The computer"));
   self->opponent_row = combo_row (self, _("_Play against"), items);
-  g_signal_connect_swapped (self->opponent_row, "notify::selected", G_CALLBACK (update_rows), self);
+  g_signal_connect_swapped (self->opponent_row, "notify::selected", G_CALLBACK (opponent_changed_cb), self);
 
   items = gtk_string_list_new (NULL);
   for (guint level = 1; level <= N_LEVELS; level++)

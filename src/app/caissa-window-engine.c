@@ -337,6 +337,34 @@ caissa_window_prepare_engine (CaissaWindow *self)
   caissa_engine_start_async (st->spare, NULL, NULL, NULL);
 }
 
+CaissaEngine *
+caissa_window_get_prepared_engine (CaissaWindow *self)
+{
+  g_return_val_if_fail (CAISSA_IS_WINDOW (self), NULL);
+
+  return get_state (self)->spare;
+}
+
+static void
+chooser_vs_engine_cb (CaissaPlayerChooser *chooser,
+                      GParamSpec          *pspec,
+                      CaissaWindow        *self)
+{
+  if (caissa_player_chooser_get_vs_engine (chooser))
+    caissa_window_prepare_engine (self);
+}
+
+void
+caissa_window_prepare_engine_for (CaissaWindow        *self,
+                                  CaissaPlayerChooser *chooser)
+{
+  g_return_if_fail (CAISSA_IS_WINDOW (self));
+  g_return_if_fail (CAISSA_IS_PLAYER_CHOOSER (chooser));
+
+  chooser_vs_engine_cb (chooser, NULL, self);
+  g_signal_connect_object (chooser, "notify::vs-engine", G_CALLBACK (chooser_vs_engine_cb), self, 0);
+}
+
 void
 _caissa_window_engine_resumed (CaissaWindow    *self,
                                CaissaSavedGame *saved)
@@ -708,6 +736,7 @@ analyse_game_action (GtkWidget  *widget,
     }
   command = engine_command (st);
   engine = caissa_engine_new (command);
+  caissa_engine_set_nice (engine, CAISSA_ANALYSIS_ENGINE_NICE);
   caissa_engine_apply_stored_options (engine, st->settings);
   st->analysis = caissa_game_analysis_new (engine, caissa_game_get_core_game (st->game));
   g_clear_pointer (&st->analysed, chess_game_free);

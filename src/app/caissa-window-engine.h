@@ -13,6 +13,7 @@
 
 #include "caissa-analysis-panel.h"
 #include "caissa-engine-player.h"
+#include "caissa-player-chooser.h"
 #include "caissa-window.h"
 
 #include "caissa-autosave.h"
@@ -30,6 +31,12 @@ void                caissa_window_play_engine        (CaissaWindow *self,
  * caissa_window_play_engine () with the same engine uses it. Called when
  * the New Game dialog opens with the computer as the opponent. */
 void                caissa_window_prepare_engine     (CaissaWindow *self);
+/* The same for a New Game dialog's chooser: now if it says the computer,
+ * and whenever the user picks the computer in it. */
+void                caissa_window_prepare_engine_for (CaissaWindow        *self,
+                                                      CaissaPlayerChooser *chooser);
+/* The engine started ahead and not yet used, or NULL (for tests). */
+CaissaEngine       *caissa_window_get_prepared_engine (CaissaWindow *self);
 CaissaEnginePlayer *caissa_window_get_engine_player  (CaissaWindow *self);
 /* The engine to use in place of the preferences' (NULL: theirs again);
  * for tests and the command line. */

@@ -609,8 +609,7 @@ present_new_game_dialog (CaissaWindow *self,
   caissa_new_game_dialog_set_time_control (dialog, self->time_control);
   caissa_new_game_dialog_set_auto_press (dialog, self->auto_press);
   caissa_player_chooser_load (caissa_new_game_dialog_get_player_chooser (dialog), self->settings);
-  if (caissa_player_chooser_get_vs_engine (caissa_new_game_dialog_get_player_chooser (dialog)))
-    caissa_window_prepare_engine (self);
+  caissa_window_prepare_engine_for (self, caissa_new_game_dialog_get_player_chooser (dialog));
   g_signal_connect (dialog, "start", G_CALLBACK (new_game_start_cb), self);
   g_signal_connect_object (dialog, "destroy", G_CALLBACK (new_game_destroy_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));

@@ -57,6 +57,7 @@ struct _CaissaEngine
   CaissaEngineState  state;
   guint              handshake_ms;
   guint              grace_ms;
+  int                nice;
 
   GSubprocess       *process;
   GOutputStream     *input;        /* the engine's stdin */

@@ -164,6 +164,8 @@ _caissa_engine_handle_bestmove (CaissaEngine       *self,
   if (self->go_task == NULL)
     return;  /* a stray bestmove: nothing asked for it */
   data = g_task_get_task_data (self->go_task);
+  g_debug ("%s > bestmove %s", _caissa_engine_display_name (self),
+           parsed->bestmove_valid ? parsed->bestmove : "(invalid)");
 
   /* The last lines first, so that a listener sees them before the move. */
   if (self->next_go == NULL)

@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <glib/gi18n-lib.h>
 
 #include "caissa-engine-private.h"
@@ -540,6 +541,18 @@ sigpipe_ignore_once (void)
     }
 }
 
+/* In the child between fork and exec (plain system calls only). The
+ * niceness is set there, not from Caissa after the spawn, so that no
+ * thread of the engine starts before it. Added to Caissa's own, as nice(1)
+ * does: an unprivileged process may raise its niceness, never lower it. */
+static void
+lower_priority_cb (gpointer data)
+{
+  int now = getpriority (PRIO_PROCESS, 0);
+
+  setpriority (PRIO_PROCESS, 0, MIN (now + GPOINTER_TO_INT (data), 19));
+}
+
 void
 caissa_engine_start_async (CaissaEngine        *self,
                            GCancellable        *cancellable,
@@ -589,6 +602,8 @@ caissa_engine_start_async (CaissaEngine        *self,
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
                                         | G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  if (self->nice > 0)
+    g_subprocess_launcher_set_child_setup (launcher, lower_priority_cb, GINT_TO_POINTER (self->nice), NULL);
   argv[0] = self->path;
   argv[1] = NULL;
   self->process = g_subprocess_launcher_spawnv (launcher, argv, &error);
@@ -671,6 +686,15 @@ caissa_engine_get_identifier (CaissaEngine *self)
   if (self->process == NULL)
     return NULL;
   return g_subprocess_get_identifier (self->process);
+}
+
+void
+caissa_engine_set_nice (CaissaEngine *self,
+                        int           nice)
+{
+  g_return_if_fail (CAISSA_IS_ENGINE (self));
+
+  self->nice = CLAMP (nice, 0, 19);
 }
 
 void

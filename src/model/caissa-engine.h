@@ -236,6 +236,17 @@ void              caissa_engine_quit              (CaissaEngine *self);
 /* Signal "failed" (GError *error): the engine failed (also delivered to a
  * pending task). Emitted once; state is FAILED after it. */
 
+/* How much nicer than Caissa the engine process runs (setpriority ();
+ * 0–19, default 0: as Caissa; the sum is capped at 19), set before
+ * caissa_engine_start_async (). A GUI gives its engines a higher
+ * niceness, so that the search, which takes every cycle it gets, yields
+ * the CPU to the window's drawing (on a two-core machine llvmpipe and the
+ * engine otherwise share the cores evenly and frames stall); the search
+ * loses only the cycles the window uses. All the engine's threads
+ * inherit it, also those it makes later for "Threads". */
+void              caissa_engine_set_nice          (CaissaEngine *self,
+                                                   int           nice);
+
 /* The process id as text (g_subprocess_get_identifier ()), NULL when not
  * running. For tests and diagnostics. */
 const char       *caissa_engine_get_identifier    (CaissaEngine *self);
