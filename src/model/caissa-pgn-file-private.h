@@ -99,6 +99,14 @@ void               _caissa_pgn_file_bytes_stamp    (CaissaPgnFileBytes *bytes,
 guint64            _caissa_pgn_file_game_offset    (CaissaPgnFile      *self,
                                                     guint               position);
 
+/* Main thread, for CaissaPgnSort: the index entry of the game at position
+ * (NULL when out of range), its length in bytes, and its plies when known
+ * without reading it (G_MAXUINT otherwise). */
+const ChessPgnIndexEntry *_caissa_pgn_file_sort_entry (CaissaPgnFile *self,
+                                                       guint          position,
+                                                       gsize         *length,
+                                                       guint         *plies);
+
 CaissaPgnGameInfo *_caissa_pgn_game_info_new       (CaissaPgnFile     *file,
                                                     guint              position);
 /* The file learnt the game's moves or error: notify them. */
