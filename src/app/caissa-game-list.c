@@ -796,20 +796,28 @@ sort_pending_cb (CaissaPgnSort  *model,
     queue_reanchor (self);
 }
 
-/* Unselected while the rows change order (GtkSingleSelection would look
- * for its item among all of them), selected again once they have. */
+/* Many rows change (a sort, a search cleared): nothing is selected while
+ * they do (GtkSingleSelection would look for its item among all the new
+ * rows, a second for a million games); then the game selected before is
+ * selected again and scrolled to (reanchor_cb). */
 static void
 sort_reorder_cb (CaissaPgnSort  *model,
+                 gboolean        done,
                  CaissaGameList *self)
 {
-  guint selected = caissa_game_list_get_selected (self);
-
-  if (selected != G_MAXUINT)
+  if (!done)
     {
-      self->reorder_selected = selected;
-      gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+      guint selected = caissa_game_list_get_selected (self);
+
+      if (selected != G_MAXUINT)
+        {
+          self->reorder_selected = selected;
+          gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+        }
+      return;
     }
   self->sort_changed = TRUE;
+  queue_reanchor (self);
 }
 
 /* Only a sort the user asked for brings the open game back into view,

@@ -70,6 +70,7 @@ struct _CaissaPgnSort
   gboolean             dirty;         /* the order shown is not the whole order */
   guint                resort_id;
   gint64               last_duration;
+  gboolean             emptied;       /* no rows, for a moment (emit_changed) */
   guint                pending;
 };
 
@@ -340,6 +341,8 @@ run_job (Job          *job,
         g_string_chunk_free (chunk);
       return FALSE;
     }
+  g_debug ("%u rows: keys read in %.1f ms (%u names)", job->n,
+           (g_get_monotonic_time () - job->started) / 1000.0, names != NULL ? names->len : 0);
   if (names != NULL)
     rank_names (names, ids, job->n);
   if (chunk != NULL)
@@ -355,6 +358,7 @@ run_job (Job          *job,
         k = MISSING_KEY - 1 - k;
       keys[i] = ((guint64) k << 32) | i;
     }
+  g_debug ("%u rows: ranked in %.1f ms", job->n, (g_get_monotonic_time () - job->started) / 1000.0);
   radix_sort_high (keys, job->n);
   job->perm = g_new (guint32, job->n);
   for (guint i = 0; i < job->n; i++)
@@ -529,15 +533,44 @@ schedule (CaissaPgnSort *self,
   update_pending (self);
 }
 
+/* A change of many rows is told as all removed, then all added: GTK
+ * 4.8's list view looks for the items it shows among every row added in
+ * one change (a second for a million rows; the rows added after none are
+ * not looked through). "reorder" comes before (the list's user unselects:
+ * GtkSingleSelection would look for its item too) and after. */
+#define BIG_CHANGE 5000
+
+static void
+emit_changed (CaissaPgnSort *self,
+              guint          position,
+              guint          removed,
+              guint          added)
+{
+  guint n;
+
+  if (removed == 0 && added == 0)
+    return;
+  if (removed == 0 || removed + added <= BIG_CHANGE)
+    {
+      g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+      return;
+    }
+  g_signal_emit (self, signals[REORDER], 0, FALSE);
+  n = self->n_items - added + removed;
+  self->emptied = TRUE;
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, n, 0);
+  self->emptied = FALSE;
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, 0, self->n_items);
+  g_signal_emit (self, signals[REORDER], 0, TRUE);
+}
+
 static void
 set_perm (CaissaPgnSort *self,
           guint32       *perm)
 {
-  g_signal_emit (self, signals[REORDER], 0);
   g_free (self->perm);
   self->perm = perm;
-  if (self->n_items > 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), 0, self->n_items, self->n_items);
+  emit_changed (self, 0, self->n_items, self->n_items);
 }
 
 static guint32 *
@@ -575,6 +608,7 @@ apply_job (CaissaPgnSort *self,
   guint32 *perm;
 
   self->last_duration = g_get_monotonic_time () - job->started;
+  g_debug ("%u rows sorted in %.1f ms", job->n, self->last_duration / 1000.0);
   if (job->epoch != self->epoch || self->column == CAISSA_PGN_SORT_NONE)
     {
       if (self->column != CAISSA_PGN_SORT_NONE)
@@ -618,6 +652,7 @@ new_job (CaissaPgnSort *self)
   job->sources = g_new (Source, MAX (job->n, 1));
   for (guint i = 0; i < job->n; i++)
     fill_source (self, file, file_position (self, i), &job->sources[i]);
+  g_debug ("%u rows: keys located in %.1f ms", job->n, (g_get_monotonic_time () - job->started) / 1000.0);
   return job;
 }
 
@@ -673,7 +708,7 @@ model_items_changed_cb (GListModel    *model,
   self->n_items = g_list_model_get_n_items (model);
   if (self->perm == NULL)
     {
-      g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+      emit_changed (self, position, removed, added);
       return;
     }
   if (self->n_items <= SYNC_LIMIT)
@@ -694,7 +729,7 @@ model_items_changed_cb (GListModel    *model,
           job->perm = NULL;
           job_free (job);
         }
-      g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->n_items);
+      emit_changed (self, 0, old_n, self->n_items);
       update_pending (self);
       return;
     }
@@ -704,7 +739,7 @@ model_items_changed_cb (GListModel    *model,
       self->perm = g_renew (guint32, self->perm, MAX (self->n_items, 1));
       for (guint i = old_n; i < self->n_items; i++)
         self->perm[i] = i;
-      g_list_model_items_changed (G_LIST_MODEL (self), position, 0, added);
+      emit_changed (self, position, 0, added);
       if (self->cancellable == NULL)
         schedule (self, FALSE);
       else
@@ -716,8 +751,8 @@ model_items_changed_cb (GListModel    *model,
   cancel_job (self);
   g_free (self->perm);
   self->perm = identity (self->n_items);
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->n_items);
-  schedule (self, self->n_items < 5000);
+  emit_changed (self, 0, old_n, self->n_items);
+  schedule (self, FALSE);
 }
 
 /* --- GListModel ------------------------------------------------------------------------ */
@@ -731,7 +766,9 @@ caissa_pgn_sort_get_item_type (GListModel *model)
 static guint
 caissa_pgn_sort_get_n_items (GListModel *model)
 {
-  return CAISSA_PGN_SORT (model)->n_items;
+  CaissaPgnSort *self = CAISSA_PGN_SORT (model);
+
+  return self->emptied ? 0 : self->n_items;
 }
 
 static gpointer
@@ -740,7 +777,7 @@ caissa_pgn_sort_get_item (GListModel *model,
 {
   CaissaPgnSort *self = CAISSA_PGN_SORT (model);
 
-  if (self->model == NULL || position >= self->n_items)
+  if (self->model == NULL || self->emptied || position >= self->n_items)
     return NULL;
   return g_list_model_get_item (self->model, self->perm != NULL ? self->perm[position] : position);
 }
@@ -803,16 +840,17 @@ caissa_pgn_sort_class_init (CaissaPgnSortClass *klass)
 
   /**
    * CaissaPgnSort::reorder:
+   * @done: FALSE just before, TRUE just after
    *
-   * Emitted just before the rows change order (one items-changed over
-   * every row follows).
+   * Emitted around an items-changed of many rows (the rows changing
+   * order, a search cleared).
    */
   signals[REORDER] =
     g_signal_new ("reorder",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
+                  G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 
 static void
@@ -858,8 +896,7 @@ caissa_pgn_sort_set_model (CaissaPgnSort *self,
       self->perm = identity (self->n_items);
       schedule (self, TRUE);
     }
-  if (old_n > 0 || self->n_items > 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->n_items);
+  emit_changed (self, 0, old_n, self->n_items);
   update_pending (self);
 }
 
