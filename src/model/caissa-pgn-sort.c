@@ -208,8 +208,13 @@ rank_names (GPtrArray *names,
       order[u] = &store[u];
     }
   qsort (order, names->len, sizeof *order, compare_names);
-  for (guint r = 0; r < names->len; r++)
-    rank[order[r] - store] = r;
+  /* Names equal but for case share a rank: their games stay in order. */
+  for (guint r = 0, k = 0; r < names->len; r++)
+    {
+      if (r > 0 && strcmp (order[r]->key, order[r - 1]->key) != 0)
+        k++;
+      rank[order[r] - store] = k;
+    }
   for (guint i = 0; i < n; i++)
     if (ids[i] != MISSING_KEY)
       ids[i] = rank[ids[i]];
