@@ -555,7 +555,7 @@ emit_changed (CaissaPgnSort *self,
 
   if (removed == 0 && added == 0)
     return;
-  if (removed == 0 || removed + added <= BIG_CHANGE)
+  if (removed == 0 || added <= BIG_CHANGE)
     {
       g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
       return;
