@@ -48,6 +48,7 @@ struct _CaissaPgnSearch
   guint          scanned;    /* file positions looked at */
   guint          idle_id;
   gint64         published;     /* when matches were last handed over */
+  gint64         notified;      /* when "pending" was last notified */
 };
 
 enum
@@ -300,11 +301,19 @@ scan_cb (gpointer data)
 {
   CaissaPgnSearch *self = data;
   gboolean waiting = !scan_some (self, g_get_monotonic_time () + SLICE_US);
+  gboolean more;
 
   publish (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+  more = (!waiting && self->scanned < file_n_items (self)) || self->shown < self->matches->len;
+  /* A view shows the progress: told ten times a second, not every slice
+   * (each time a frame to draw, which took as long as the search). */
+  if (!more || g_get_monotonic_time () - self->notified >= PUBLISH_US / 2)
+    {
+      self->notified = g_get_monotonic_time ();
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+    }
 
-  if ((!waiting && self->scanned < file_n_items (self)) || self->shown < self->matches->len)
+  if (more)
     return G_SOURCE_CONTINUE;
   self->idle_id = 0;
   return G_SOURCE_REMOVE;
