@@ -655,8 +655,12 @@ new_job (CaissaPgnSort *self)
   job->started = g_get_monotonic_time ();
   job->bytes = _caissa_pgn_file_ref_bytes (file);
   job->sources = g_new (Source, MAX (job->n, 1));
-  for (guint i = 0; i < job->n; i++)
-    fill_source (self, file, file_position (self, i), &job->sources[i]);
+  if (CAISSA_IS_PGN_FILE (self->model))
+    for (guint i = 0; i < job->n; i++)
+      fill_source (self, file, i, &job->sources[i]);
+  else
+    for (guint i = 0; i < job->n; i++)
+      fill_source (self, file, file_position (self, i), &job->sources[i]);
   g_debug ("%u rows: keys located in %.1f ms", job->n, (g_get_monotonic_time () - job->started) / 1000.0);
   return job;
 }
