@@ -292,7 +292,7 @@ test_large (void)
   const guint n = 12000;
 
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (text, "[White \"%s\"]\n[WhiteElo \"%u\"]\n[Result \"*\"]\n\n1. e4 *\n\n",
+    g_string_append_printf (text, "[Event \"Open\"]\n[White \"%s\"]\n[WhiteElo \"%u\"]\n[Result \"*\"]\n\n1. e4 *\n\n",
                             players[(i * 7) % G_N_ELEMENTS (players)], (i * 7919) % 2900);
   bytes = g_string_free_to_bytes (g_steal_pointer (&text));
   file = caissa_pgn_file_new_from_bytes (bytes, "large.pgn");
@@ -352,6 +352,26 @@ test_large (void)
       if (i > 0)
         g_assert_cmpuint ((g_array_index (got, guint, i - 1) * 7919) % 2900, <=, (p * 7919) % 2900);
     }
+  g_clear_pointer (&got, g_array_unref);
+
+  /* Sorted while the search finds its games (every game: "open" is the
+   * event): they come in at the end and are sorted in; once both are
+   * done, the whole list is in order. */
+  sort_and_wait (sort, CAISSA_PGN_SORT_WHITE_ELO, TRUE);
+  caissa_pgn_search_set_text (search, "open");
+  {
+    gint64 deadline = test_util_deadline (60);
+
+    while ((caissa_pgn_search_get_pending (search) > 0 || caissa_pgn_sort_get_pending (sort) > 0)
+           && g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_cmpuint (caissa_pgn_sort_get_pending (sort), ==, 0);
+  }
+  got = positions (G_LIST_MODEL (sort));
+  g_assert_cmpuint (got->len, ==, n);
+  for (guint i = 1; i < n; i++)
+    g_assert_cmpuint ((g_array_index (got, guint, i - 1) * 7919) % 2900, >=,
+                      (g_array_index (got, guint, i) * 7919) % 2900);
 }
 
 int
