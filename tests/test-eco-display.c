@@ -182,8 +182,8 @@ test_game_list (void)
   g_assert_cmpuint (caissa_game_list_get_n_shown (list), ==, 6);
 
   /* Sorted by opening name, descending: the Sicilian first; by ECO
-   * (what the column shows), ascending: the games without one first,
-   * then B99, C97, D37. */
+   * (what the column shows), ascending: B99, C97, D37, then the games
+   * without one (unknown values go last, CaissaPgnSort). */
   caissa_game_list_sort_by (list, "opening", GTK_SORT_DESCENDING);
   wait_list (list);
   {
@@ -201,10 +201,13 @@ test_game_list (void)
     caissa_game_list_sort_by (list, "eco", GTK_SORT_ASCENDING);
     wait_list (list);
     g_clear_object (&top);
-    top = g_list_model_get_item (G_LIST_MODEL (shown), 3);
-    last = g_list_model_get_item (G_LIST_MODEL (shown), 5);
+    top = g_list_model_get_item (G_LIST_MODEL (shown), 0);
+    last = g_list_model_get_item (G_LIST_MODEL (shown), 2);
     g_assert_cmpstr (caissa_pgn_game_info_get_eco_display (top), ==, "B99");
     g_assert_cmpstr (caissa_pgn_game_info_get_eco_display (last), ==, "D37");
+    g_clear_object (&last);
+    last = g_list_model_get_item (G_LIST_MODEL (shown), 5);
+    g_assert_cmpstr (caissa_pgn_game_info_get_eco_display (last), ==, "");
   }
 
   gtk_window_destroy (GTK_WINDOW (window));

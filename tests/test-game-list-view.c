@@ -196,6 +196,21 @@ test_sort_keeps_current (Fixture       *f,
   if (!seen)
     g_error ("game 600 is not in view after sorting (%u rows in view)", rows->len);
   g_assert_cmpuint (caissa_game_list_get_selected (f->list), ==, 599);
+
+  /* The other way round, and by another column: still selected, in view. */
+  caissa_game_list_sort_by (f->list, "black", GTK_SORT_DESCENDING);
+  wait_list (f->list);
+  g_assert_cmpuint (caissa_game_list_get_selected (f->list), ==, 599);
+  caissa_game_list_sort_by (f->list, "date", GTK_SORT_ASCENDING);
+  wait_list (f->list);
+  g_assert_cmpuint (caissa_game_list_get_selected (f->list), ==, 599);
+  g_clear_pointer (&rows, g_array_unref);
+  rows = rows_in_view (f);
+  seen = FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    seen |= g_array_index (rows, guint, i) == 600;
+  if (!seen)
+    g_error ("game 600 is not in view after sorting by date (%u rows in view)", rows->len);
 }
 
 /* The search's syntax, typed into the entry: words that all match,
@@ -289,6 +304,19 @@ test_elo_columns (Fixture       *f,
     g_assert_cmpstr (caissa_pgn_game_info_get_white_elo (last), ==, "2400");
   }
   assert_not_blank (f, "sorted by rating");
+  {
+    /* Every row in that order (game n is rated 2400 + (n - 1) % 400). */
+    guint previous = G_MAXUINT;
+
+    for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+      {
+        g_autoptr(CaissaPgnGameInfo) info = g_list_model_get_item (shown, i);
+        guint elo = (caissa_pgn_game_info_get_number (info) - 1) % 400;
+
+        g_assert_cmpuint (elo, <=, previous);
+        previous = elo;
+      }
+  }
 }
 
 int

@@ -22,11 +22,8 @@
 #include "caissa-game-list.h"
 #include "caissa-game-matches.h"
 #include "caissa-pgn-search.h"
+#include "caissa-pgn-sort.h"
 #include "caissa-tooltip.h"
-
-/* Above this many shown games, the current game's row is not looked for
- * in a sorted or filtered list (that means asking for every item). */
-#define FIND_ROW_LIMIT 200000
 
 typedef enum
 {
@@ -101,7 +98,9 @@ struct _CaissaGameList
 
   CaissaPgnFile       *file;
   CaissaPgnSearch     *search;
-  GtkSortListModel    *sort_model;
+  CaissaPgnSort       *sort_model;
+  /* The game selected when the rows last changed order (G_MAXUINT: none). */
+  guint                reorder_selected;
   GtkSingleSelection  *selection;
   guint                current;
   /* The rows shown, as last told by the selection's items-changed. */
@@ -595,31 +594,43 @@ unbind_cell_cb (GtkSignalListItemFactory *factory,
 
 /* --- Sorting and filtering --------------------------------------------------------- */
 
-/* Ratings are tags (strings): compared as numbers, games without one last. */
-static int
-compare_elo (gconstpointer a,
-             gconstpointer b,
-             gpointer      data)
-{
-  gboolean white = GPOINTER_TO_INT (data) == COLUMN_WHITE_ELO;
-  CaissaPgnGameInfo *x = (CaissaPgnGameInfo *) a, *y = (CaissaPgnGameInfo *) b;
-  int ex = atoi (white ? caissa_pgn_game_info_get_white_elo (x) : caissa_pgn_game_info_get_black_elo (x));
-  int ey = atoi (white ? caissa_pgn_game_info_get_white_elo (y) : caissa_pgn_game_info_get_black_elo (y));
+/* The games are sorted by CaissaPgnSort (a worker thread, keys read from
+ * the file's bytes), not by these sorters: they only give the headers
+ * their arrows and tell which column the user chose. GTK 4.8 has no
+ * getter for the column view's primary column; its sorter compares with
+ * the primary column's first, so comparing two probes tells it. */
+G_STATIC_ASSERT ((int) COLUMN_MOVES == (int) CAISSA_PGN_SORT_MOVES
+                 && (int) COLUMN_WHITE == (int) CAISSA_PGN_SORT_WHITE
+                 && (int) N_COLUMNS == (int) CAISSA_PGN_SORT_N_COLUMNS);
 
-  return (ex > ey) - (ex < ey);
+static int
+compare_probe (gconstpointer a,
+               gconstpointer b,
+               gpointer      data)
+{
+  g_object_set_data ((GObject *) a, "caissa-sort-column", data);
+  return -1;
 }
 
 static GtkSorter *
 column_sorter (ColumnId column)
 {
-  GtkExpression *expression;
+  return GTK_SORTER (gtk_custom_sorter_new (compare_probe, GINT_TO_POINTER (column + 1), NULL));
+}
 
-  if (column == COLUMN_WHITE_ELO || column == COLUMN_BLACK_ELO)
-    return GTK_SORTER (gtk_custom_sorter_new (compare_elo, GINT_TO_POINTER (column), NULL));
-  expression = gtk_property_expression_new (CAISSA_TYPE_PGN_GAME_INFO, NULL, column_specs[column].property);
-  if (column_specs[column].numeric)
-    return GTK_SORTER (gtk_numeric_sorter_new (expression));
-  return GTK_SORTER (gtk_string_sorter_new (expression));
+static void
+apply_sorter (CaissaGameList *self)
+{
+  GtkSorter *sorter = gtk_column_view_get_sorter (self->column_view);
+  g_autoptr(GObject) a = g_object_new (G_TYPE_OBJECT, NULL);
+  g_autoptr(GObject) b = g_object_new (G_TYPE_OBJECT, NULL);
+  GtkOrdering order = gtk_sorter_compare (sorter, a, b);
+  int column = GPOINTER_TO_INT (g_object_get_data (a, "caissa-sort-column")) - 1;
+
+  if (order == GTK_ORDERING_EQUAL || column < 0)
+    caissa_pgn_sort_set_column (self->sort_model, CAISSA_PGN_SORT_NONE, FALSE);
+  else
+    caissa_pgn_sort_set_column (self->sort_model, column, order == GTK_ORDERING_LARGER);
 }
 
 static void
@@ -650,6 +661,8 @@ row_activated_cb (GtkColumnView  *view,
  * the open game's row when it is shown, else the first row. A sort gets
  * the open game's row back in view the same way once it is done. */
 static GtkWidget *inner_list_view (CaissaGameList *self);
+static void select_position (CaissaGameList *self,
+                             guint           position);
 
 static void
 scroll_to_row (CaissaGameList *self,
@@ -678,8 +691,16 @@ relayout_tick_cb (GtkWidget     *list_view,
       gtk_widget_queue_resize (list_view);
       return G_SOURCE_CONTINUE;
     }
-  gtk_adjustment_set_value (adj, value + 1);
-  gtk_adjustment_set_value (adj, value);
+  /* Scrolled to a selected row the view has not made yet, the pixel
+   * scroll finds no row there (a warning, nothing laid out): the row is
+   * asked for again instead, which makes the view lay its rows out. */
+  if (gtk_single_selection_get_selected (self->selection) != GTK_INVALID_LIST_POSITION && value > 0)
+    scroll_to_row (self, gtk_single_selection_get_selected (self->selection));
+  else
+    {
+      gtk_adjustment_set_value (adj, value + 1);
+      gtk_adjustment_set_value (adj, value);
+    }
   self->relayout_tick = 0;
   return G_SOURCE_REMOVE;
 }
@@ -714,11 +735,15 @@ reanchor_cb (gpointer data)
   if (self->sort_model == NULL)
     return G_SOURCE_REMOVE;
   /* A sort still going on: when it is done (sort_pending_cb). */
-  if (gtk_sort_list_model_get_pending (self->sort_model) > 0)
+  if (caissa_pgn_sort_get_pending (self->sort_model) > 0)
     return G_SOURCE_REMOVE;
   self->sort_changed = FALSE;
-  if (self->current != G_MAXUINT)
+  /* The game selected before the rows changed order stays selected. */
+  if (self->reorder_selected != G_MAXUINT)
+    select_position (self, self->reorder_selected);
+  else if (self->current != G_MAXUINT)
     caissa_game_list_set_current (self, self->current);
+  self->reorder_selected = G_MAXUINT;
   selected = gtk_single_selection_get_selected (self->selection);
   scroll_to_row (self, selected != GTK_INVALID_LIST_POSITION ? selected : 0);
   /* The view sizes rows it has not made yet by those it has: with none
@@ -763,12 +788,36 @@ rows_changed_cb (GListModel     *model,
 }
 
 static void
-sort_pending_cb (GtkSortListModel *model,
-                 GParamSpec       *pspec,
-                 CaissaGameList   *self)
+sort_pending_cb (CaissaPgnSort  *model,
+                 GParamSpec     *pspec,
+                 CaissaGameList *self)
 {
-  if (gtk_sort_list_model_get_pending (model) == 0 && self->sort_changed)
+  if (caissa_pgn_sort_get_pending (model) == 0 && self->sort_changed)
     queue_reanchor (self);
+}
+
+/* Many rows change (a sort, a search cleared): nothing is selected while
+ * they do (GtkSingleSelection would look for its item among all the new
+ * rows, a second for a million games); then the game selected before is
+ * selected again and scrolled to (reanchor_cb). */
+static void
+sort_reorder_cb (CaissaPgnSort  *model,
+                 gboolean        done,
+                 CaissaGameList *self)
+{
+  if (!done)
+    {
+      guint selected = caissa_game_list_get_selected (self);
+
+      if (selected != G_MAXUINT)
+        {
+          self->reorder_selected = selected;
+          gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+        }
+      return;
+    }
+  self->sort_changed = TRUE;
+  queue_reanchor (self);
 }
 
 /* Only a sort the user asked for brings the open game back into view,
@@ -779,6 +828,7 @@ sorter_changed_cb (GtkSorter       *sorter,
                    CaissaGameList  *self)
 {
   self->sort_changed = TRUE;
+  apply_sorter (self);
   queue_reanchor (self);
 }
 
@@ -874,6 +924,9 @@ caissa_game_list_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), CAISSA_TYPE_GAME_LIST);
   g_clear_pointer (&self->bound, g_ptr_array_unref);
   g_clear_object (&self->selection);
+  if (self->sort_model != NULL)
+    g_signal_handlers_disconnect_by_data (self->sort_model, self);
+  g_clear_object (&self->sort_model);
   g_clear_object (&self->search);
 
   G_OBJECT_CLASS (caissa_game_list_parent_class)->dispose (object);
@@ -981,6 +1034,7 @@ static void
 caissa_game_list_init (CaissaGameList *self)
 {
   self->current = G_MAXUINT;
+  self->reorder_selected = G_MAXUINT;
   self->tier = 3;
   self->bound = g_ptr_array_new ();
 
@@ -1010,10 +1064,10 @@ caissa_game_list_init (CaissaGameList *self)
     }
 
   self->search = caissa_pgn_search_new (NULL);
-  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->search)),
-                                              g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  gtk_sort_list_model_set_incremental (self->sort_model, TRUE);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sort_model));
+  self->sort_model = caissa_pgn_sort_new ();
+  caissa_pgn_sort_set_model (self->sort_model, G_LIST_MODEL (self->search), NULL);
+  g_signal_connect (self->sort_model, "reorder", G_CALLBACK (sort_reorder_cb), self);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sort_model)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
@@ -1217,7 +1271,7 @@ caissa_game_list_get_filtering (CaissaGameList *self)
   g_return_val_if_fail (CAISSA_IS_GAME_LIST (self), FALSE);
 
   return caissa_pgn_search_get_pending (self->search) > 0
-         || gtk_sort_list_model_get_pending (self->sort_model) > 0;
+         || caissa_pgn_sort_get_pending (self->sort_model) > 0;
 }
 
 static GtkWidget *
@@ -1230,36 +1284,23 @@ inner_list_view (CaissaGameList *self)
   return NULL;
 }
 
-void
-caissa_game_list_set_current (CaissaGameList *self,
-                              guint           position)
+/* Selects the game at position in the file (G_MAXUINT: none), and
+ * scrolls its row into view. */
+static void
+select_position (CaissaGameList *self,
+                 guint           position)
 {
-  GListModel *shown;
-  guint n, row = GTK_INVALID_LIST_POSITION;
-
-  g_return_if_fail (CAISSA_IS_GAME_LIST (self));
-
-  self->current = position;
-  shown = G_LIST_MODEL (self->selection);
-  n = g_list_model_get_n_items (shown);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  guint row = GTK_INVALID_LIST_POSITION;
 
   if (position != G_MAXUINT)
     {
-      if (gtk_sorter_get_order (gtk_column_view_get_sorter (self->column_view)) == GTK_SORTER_ORDER_NONE)
-        {
-          row = self->matches != NULL ? caissa_game_matches_find (self->matches, position)
-                                      : caissa_pgn_search_find (self->search, position);
-          if (row == G_MAXUINT || row >= n)
-            row = GTK_INVALID_LIST_POSITION;
-        }
-      else if (n <= FIND_ROW_LIMIT)
-        for (guint i = 0; i < n && row == GTK_INVALID_LIST_POSITION; i++)
-          {
-            g_autoptr(CaissaPgnGameInfo) info = g_list_model_get_item (shown, i);
-
-            if (caissa_pgn_game_info_get_position (info) == position)
-              row = i;
-          }
+      row = self->matches != NULL ? caissa_game_matches_find (self->matches, position)
+                                  : caissa_pgn_search_find (self->search, position);
+      if (row != G_MAXUINT)
+        row = caissa_pgn_sort_find (self->sort_model, row);
+      if (row == G_MAXUINT || row >= n)
+        row = GTK_INVALID_LIST_POSITION;
     }
 
   gtk_single_selection_set_selected (self->selection, row);
@@ -1270,6 +1311,16 @@ caissa_game_list_set_current (CaissaGameList *self,
       if (list_view != NULL)
         gtk_widget_activate_action (list_view, "list.scroll-to-item", "u", row);
     }
+}
+
+void
+caissa_game_list_set_current (CaissaGameList *self,
+                              guint           position)
+{
+  g_return_if_fail (CAISSA_IS_GAME_LIST (self));
+
+  self->current = position;
+  select_position (self, position);
 }
 
 guint
@@ -1385,8 +1436,9 @@ caissa_game_list_set_matches (CaissaGameList    *self,
       gtk_label_set_label (self->matches_label, caissa_game_matches_get_description (matches));
     }
   if (self->sort_model != NULL)
-    gtk_sort_list_model_set_model (self->sort_model,
-                                   matches != NULL ? G_LIST_MODEL (matches) : G_LIST_MODEL (self->search));
+    caissa_pgn_sort_set_model (self->sort_model,
+                               matches != NULL ? G_LIST_MODEL (matches) : G_LIST_MODEL (self->search),
+                               self->file);
   if (self->ply_column != NULL)
     gtk_column_view_column_set_visible (self->ply_column, matches != NULL);
   if (self->columns[0] != NULL)

@@ -110,6 +110,14 @@ void               _caissa_pgn_file_save_games_async (CaissaPgnFile       *self,
                                                       GAsyncReadyCallback  callback,
                                                       gpointer             user_data);
 
+/* Main thread, for CaissaPgnSort: the index entry of the game at position
+ * (NULL when out of range), its length in bytes, and its plies when known
+ * without reading it (G_MAXUINT otherwise). */
+const ChessPgnIndexEntry *_caissa_pgn_file_sort_entry (CaissaPgnFile *self,
+                                                       guint          position,
+                                                       gsize         *length,
+                                                       guint         *plies);
+
 CaissaPgnGameInfo *_caissa_pgn_game_info_new       (CaissaPgnFile     *file,
                                                     guint              position);
 /* The file learnt the game's moves or error: notify them. */

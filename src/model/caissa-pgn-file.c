@@ -2120,6 +2120,24 @@ _caissa_pgn_file_game_offset (CaissaPgnFile *self,
   return entry_at (self, position)->offset;
 }
 
+/* For CaissaPgnSort, on the main thread: what its worker needs to read a
+ * game's sort key without asking for its item. */
+const ChessPgnIndexEntry *
+_caissa_pgn_file_sort_entry (CaissaPgnFile *self,
+                             guint          position,
+                             gsize         *length,
+                             guint         *plies)
+{
+  g_assert (CAISSA_IS_PGN_FILE (self));
+
+  if (position >= self->store->n)
+    return NULL;
+  *length = entry_length (self, position);
+  *plies = position < self->plies->len && g_array_index (self->plies, guint16, position) != PLIES_UNKNOWN
+           ? g_array_index (self->plies, guint16, position) : G_MAXUINT;
+  return entry_at (self, position);
+}
+
 /* --- Games ---------------------------------------------------------------------------------------- */
 
 static void

@@ -20,8 +20,12 @@
 /* The first matches are handed to the views a few at a time (a list view
  * makes a row for each of its first couple of hundred items as they come:
  * in small steps a frame apart rather than in one long frame). */
-#define RAMP_GAMES 256
+#define RAMP_GAMES 32
 #define RAMP_STEP  32
+/* After the first games, the matches are handed over at most this often
+ * (each items-changed costs the view tens of milliseconds: handed over
+ * every slice, they took most of a search's time on a large file). */
+#define PUBLISH_US 150000
 
 struct _CaissaPgnSearch
 {
@@ -43,6 +47,8 @@ struct _CaissaPgnSearch
   guint          shown;      /* matches handed over (the model's items) */
   guint          scanned;    /* file positions looked at */
   guint          idle_id;
+  gint64         published;     /* when matches were last handed over */
+  gint64         notified;      /* when "pending" was last notified */
 };
 
 enum
@@ -277,8 +283,12 @@ publish (CaissaPgnSearch *self)
     upto = MIN (upto, old + RAMP_STEP);
   if (upto == old)
     return;
+  if (old >= RAMP_GAMES && self->scanned < file_n_items (self)
+      && g_get_monotonic_time () - self->published < PUBLISH_US)
+    return;
 
   start = g_get_monotonic_time ();
+  self->published = start;
   self->shown = upto;
   g_list_model_items_changed (G_LIST_MODEL (self), old, 0, upto - old);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
@@ -291,11 +301,19 @@ scan_cb (gpointer data)
 {
   CaissaPgnSearch *self = data;
   gboolean waiting = !scan_some (self, g_get_monotonic_time () + SLICE_US);
+  gboolean more;
 
   publish (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+  more = (!waiting && self->scanned < file_n_items (self)) || self->shown < self->matches->len;
+  /* A view shows the progress: told ten times a second, not every slice
+   * (each time a frame to draw, which took as long as the search). */
+  if (!more || g_get_monotonic_time () - self->notified >= PUBLISH_US / 2)
+    {
+      self->notified = g_get_monotonic_time ();
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+    }
 
-  if ((!waiting && self->scanned < file_n_items (self)) || self->shown < self->matches->len)
+  if (more)
     return G_SOURCE_CONTINUE;
   self->idle_id = 0;
   return G_SOURCE_REMOVE;
