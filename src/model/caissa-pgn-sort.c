@@ -192,9 +192,17 @@ rank_names (GPtrArray *names,
             guint32   *ids,
             guint      n)
 {
-  g_autofree Name *store = g_new (Name, names->len);
-  g_autofree Name **order = g_new (Name *, names->len);
-  g_autofree guint32 *rank = g_new (guint32, names->len);
+  g_autofree Name *store = NULL;
+  g_autofree Name **order = NULL;
+  g_autofree guint32 *rank = NULL;
+
+  /* No names (no rows, or none with the tag): g_new () gives NULL, which
+   * qsort () must not get. */
+  if (names->len == 0)
+    return;
+  store = g_new (Name, names->len);
+  order = g_new (Name *, names->len);
+  rank = g_new (guint32, names->len);
 
   for (guint u = 0; u < names->len; u++)
     {
@@ -228,9 +236,15 @@ static void
 radix_sort_high (guint64 *a,
                  guint    n)
 {
-  g_autofree guint64 *tmp = g_new (guint64, n);
-  g_autofree guint *count = g_new (guint, 65536);
-  guint64 *from = a, *to = tmp;
+  g_autofree guint64 *tmp = NULL;
+  g_autofree guint *count = NULL;
+  guint64 *from = a, *to;
+
+  if (n < 2)
+    return;
+  tmp = g_new (guint64, n);
+  count = g_new (guint, 65536);
+  to = tmp;
 
   for (guint shift = 32; shift < 64; shift += 16)
     {
