@@ -21,6 +21,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <adwaita.h>
 
@@ -46,8 +47,9 @@ typedef struct
   gint64          sorted;        /* every game shown sorted by White */
   guint           sorted_rows;   /* rows on screen half a second later */
   gint64          last_tick;
-  gint64          stall[4];    /* before the first rows, indexing, checking, searching */
+  gint64          stall[5];    /* before the first rows, indexing, checking, searching, sorting */
   int             phase;
+  gint64          last_cpu;    /* the main thread's CPU time at last_tick */
   GMainLoop      *loop;
 } Bench;
 
@@ -58,6 +60,15 @@ ms (gint64 from,
   return (to - from) / 1000.0;
 }
 
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
 static gboolean
 tick_cb (gpointer data)
 {
@@ -66,7 +77,15 @@ tick_cb (gpointer data)
 
   if (b->last_tick != 0 && now - b->last_tick > b->stall[b->phase])
     b->stall[b->phase] = now - b->last_tick;
+  /* REVIEW_STALLS set: each stall over 50 ms, with the main thread's CPU
+   * time in it (much less than the stall: the thread waited or was not
+   * given a core, as on a loaded machine). */
+  if (b->last_tick != 0 && now - b->last_tick > 50000 && g_getenv ("REVIEW_STALLS") != NULL)
+    g_printerr ("stall of %.1f ms (%.1f ms of CPU) in phase %d, %.1f ms from the open\n",
+                ms (b->last_tick, now), ms (b->last_cpu, thread_cpu_us ()), b->phase,
+                ms (b->t0, now));
   b->last_tick = now;
+  b->last_cpu = thread_cpu_us ();
   return G_SOURCE_CONTINUE;
 }
 
@@ -130,6 +149,7 @@ sort_done_cb (gpointer data)
 static void
 start_sort (Bench *b)
 {
+  b->phase = 4;
   caissa_game_list_set_search (b->list, "");
   b->sort_start = g_get_monotonic_time ();
   caissa_game_list_sort_by (b->list, "white", GTK_SORT_ASCENDING);
@@ -253,8 +273,9 @@ main (int   argc,
       g_print ("sort-ms %.1f\n", ms (b.sort_start, b.sorted));
       g_print ("sorted-rows %u\n", b.sorted_rows);
     }
-  g_print ("stall-ms first %.1f index %.1f check %.1f search %.1f\n",
-           b.stall[0] / 1000.0, b.stall[1] / 1000.0, b.stall[2] / 1000.0, b.stall[3] / 1000.0);
+  g_print ("stall-ms first %.1f index %.1f check %.1f search %.1f sort %.1f\n",
+           b.stall[0] / 1000.0, b.stall[1] / 1000.0, b.stall[2] / 1000.0, b.stall[3] / 1000.0,
+           b.stall[4] / 1000.0);
 
   {
     /* Memory of our own (the index, the items, GTK), apart from the file's

@@ -19,7 +19,10 @@
 #                column header clicked) until shown sorted (goal ≤ 1.5 s);
 #                then the rows on screen are counted (never 0: never blank)
 # and "stall" is the longest the main loop went without running (the
-# window frozen) in each phase; "own memory" is the resident anonymous
+# window frozen) in each phase (with REVIEW_STALLS=1 in the environment,
+# review-open prints each stall over 50 ms with the main thread's CPU time
+# in it: far less than the stall means the thread was not given a core);
+# "own memory" is the resident anonymous
 # memory at the end (the index, the items, GTK: not the file's pages, which
 # the page cache shares). Prints min / median / max over the runs.
 # Needs a display (DISPLAY; Xvfb is fine). The file is read once first so
@@ -111,6 +114,7 @@ printf "%-22s %s\n" "stall: first rows" "$(stats stall-ms 3)"
 printf "%-22s %s\n" "stall: indexing" "$(stats stall-ms 5)"
 printf "%-22s %s\n" "stall: checking" "$(stats stall-ms 7)"
 printf "%-22s %s\n" "stall: searching" "$(stats stall-ms 9)"
+printf "%-22s %s\n" "stall: clear + sort" "$(stats stall-ms 11)"
 printf "%-22s %s\n" "own memory (KiB)" "$(stats rss-anon-kib)"
 
 if [ -s "$scid_out" ]; then
