@@ -130,10 +130,17 @@ restore_free (Restore *r)
   g_free (r);
 }
 
+/* From now on every edit is kept. An edit made before (the question at
+ * start comes from a low-priority idle: on a busy machine a file can be
+ * open and edited first) is kept now, or a crash would lose it. */
 static void
 arm (CaissaWindow *window)
 {
+  CaissaWindowReview *review = _caissa_window_get_review (window);
+
   g_object_set_data (G_OBJECT (window), ARMED_KEY, GINT_TO_POINTER (TRUE));
+  if (review != NULL && review->dirty)
+    _caissa_review_keep_changes (review);
 }
 
 /* Shows the kept game by itself (its file changed or is gone), marked as

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # tests/e2e/test-clock.sh — the real caissa binary under a real chess clock.
 #
-# Starts $CAISSA_APP with a remembered time control of 20 seconds (a
+# Starts $CAISSA_APP with a remembered time control of 20 seconds, times
+# the wait multiplier (a loaded machine takes longer between two moves
+# than a player would: Black's flag must not fall first) (a
 # keyfile GSettings backend in a temporary config directory), and checks,
 # from outside the process through the app's D-Bus actions ("dump-state",
 # "save-game-to"), that:
@@ -22,21 +24,23 @@ e2e_require
 
 echo "1..17"
 
-# The time control the new-game dialog remembered last time: 20 seconds.
+# The time control the new-game dialog remembered last time: 20 seconds
+# (scaled).
+tc=$(( 20 * scale ))
 export XDG_CONFIG_HOME="$tmp/config"
 export GSETTINGS_BACKEND=keyfile
 mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings"
-cat >"$XDG_CONFIG_HOME/glib-2.0/settings/keyfile" <<'EOF'
+cat >"$XDG_CONFIG_HOME/glib-2.0/settings/keyfile" <<EOF
 [io/github/caissa/Caissa]
-time-control='20'
+time-control='$tc'
 window-width=1000
 window-height=720
 EOF
 
-wait_for ()  # wait_for KEY VALUE [TENTHS]: poll dump-state (10 s by default)
+wait_for ()  # wait_for KEY VALUE [TENTHS]: poll dump-state (10 s by default, scaled)
 {
   local i
-  for i in $(seq 1 "${3:-100}"); do
+  for i in $(seq 1 "$(tries "${3:-100}")"); do
     [ "$(state "$1")" = "$2" ] && return 0
     sleep 0.1
   done
@@ -65,7 +69,7 @@ for i in $(seq 1 $(tries 100)); do
 done
 
 check "the remembered time control is set up, the clock not started" \
-  grep -q '^clock-time-control 20$' "$tmp/state"
+  grep -q "^clock-time-control $tc\$" "$tmp/state"
 grep -q '^clock-started 0$' "$tmp/state" || bail "the clock runs already: $(cat "$tmp/state")"
 
 eval "$(xdotool getwindowgeometry --shell "$wid")"
@@ -167,7 +171,7 @@ else
 fi
 
 action save-game-to "$tmp/game.pgn"
-if grep -q '^\[TimeControl "20"\]$' "$tmp/game.pgn" \
+if grep -q "^\\[TimeControl \"$tc\"\\]\$" "$tmp/game.pgn" \
    && grep -q '^\[Result "0-1"\]$' "$tmp/game.pgn" \
    && [ "$(tr '\n' ' ' <"$tmp/game.pgn" | grep -o '\[%clk [0-9:.]*\]' | wc -l)" -eq 5 ] \
    && tr '\n' ' ' <"$tmp/game.pgn" | grep -q '3\. [^{]*{\[%clk 0:00:00\]'; then

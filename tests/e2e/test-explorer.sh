@@ -32,10 +32,10 @@ export GTK_USE_PORTAL=0
 
 "$cli" pgn-gen 100000 1 >"$tmp/games.pgn" || bail "caissa-cli pgn-gen failed"
 
-wait_for ()  # wait_for KEY VALUE [TENTHS]: poll dump-state (10 s by default)
+wait_for ()  # wait_for KEY VALUE [TENTHS]: poll dump-state (10 s by default, scaled)
 {
   local i
-  for i in $(seq 1 "${3:-100}"); do
+  for i in $(seq 1 "$(tries "${3:-100}")"); do
     [ "$(state "$1")" = "$2" ] && return 0
     sleep 0.1
   done
@@ -58,13 +58,13 @@ cli_rows ()
 app_pid=$!
 
 wid=
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   wid=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -n 1)
   [ -n "$wid" ] && break
   sleep 0.1
 done
 [ -n "$wid" ] || bail "no Caissa window within 10 s"
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   action dump-state "$tmp/state" 2>/dev/null && break
   sleep 0.1
 done
@@ -90,13 +90,13 @@ check "Ctrl+E shows the explorer" wait_for explorer-shown 1
 first=
 seen_partial=0
 unblocked=1
-for i in $(seq 1 1800); do
+for i in $(seq 1 $(tries 1800)); do
   t0=$(date +%s%N)
   action dump-state "$tmp/state" || { unblocked=0; break; }
   t1=$(date +%s%N)
   # A window that takes seconds to answer is blocked (a generous bound:
   # the machine may be loaded).
-  [ $(( (t1 - t0) / 1000000 )) -lt 5000 ] || unblocked=0
+  [ $(( (t1 - t0) / 1000000 )) -lt $(( 5000 * scale )) ] || unblocked=0
   s=$(sed -n 's/^explorer-state //p' "$tmp/state")
   if [ -z "$first" ] && [ "$s" != none ]; then
     first=$s
@@ -134,7 +134,7 @@ fi
 key Right
 first_move=$(state path)
 fen=$(state fen)
-for i in $(seq 1 100); do
+for i in $(seq 1 $(tries 100)); do
   action dump-state "$tmp/state"
   grep -qxF "explorer-fen $fen" "$tmp/state" && grep -qx 'explorer-busy 0' "$tmp/state" && break
   sleep 0.1

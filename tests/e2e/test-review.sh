@@ -78,10 +78,10 @@ EOF
 cat "$tmp/part1.pgn" "$tmp/part2.pgn" >"$tmp/games.pgn"
 cp "$tmp/games.pgn" "$tmp/original.pgn"
 
-wait_for ()  # wait_for KEY VALUE [TENTHS]: poll dump-state (10 s by default)
+wait_for ()  # wait_for KEY VALUE [TENTHS]: poll dump-state (10 s by default, scaled)
 {
   local i
-  for i in $(seq 1 "${3:-100}"); do
+  for i in $(seq 1 "$(tries "${3:-100}")"); do
     [ "$(state "$1")" = "$2" ] && return 0
     sleep 0.1
   done
