@@ -227,6 +227,36 @@ chess_posdb_batch_parse (uint32_t        first_game,
                          size_t          len,
                          const uint64_t *starts)
 {
+  return chess_posdb_batch_parse_in (first_game, n_games, data, len, starts, NULL);
+}
+
+/* Moves an array of the heap to a big array of its exact size. */
+static void *
+to_big (const ChessPosdbMemory *mem,
+        void                   *v,
+        size_t                  bytes)
+{
+  void *n;
+
+  if (v == NULL || bytes == 0)
+    {
+      free (v);
+      return NULL;
+    }
+  n = _chess_posdb_big_alloc (mem, bytes);
+  memcpy (n, v, bytes);
+  free (v);
+  return n;
+}
+
+ChessPosdbBatch *
+chess_posdb_batch_parse_in (uint32_t                first_game,
+                            uint32_t                n_games,
+                            const char             *data,
+                            size_t                  len,
+                            const uint64_t         *starts,
+                            const ChessPosdbMemory *mem)
+{
   static const ChessPgnVisitor visitor = {
     .game_start = parse_game_start,
     .tag = parse_tag,
@@ -256,8 +286,19 @@ chess_posdb_batch_parse (uint32_t        first_game,
   chess_pgn_parser_feed (parser, data, len);
   chess_pgn_parser_finish (parser);
   chess_pgn_parser_free (parser);
-  /* The batch is kept until the image is built: no room to spare. */
-  if (b->cap_moves > b->n_moves)
+  /* The batch is kept until the image is built: no room to spare, and
+   * out of the heap when the caller can give other memory. */
+  if (mem != NULL && mem->alloc != NULL)
+    {
+      b->mem = *mem;
+      b->big = true;
+      b->games = to_big (mem, b->games, (size_t) n_games * sizeof b->games[0]);
+      b->moves = to_big (mem, b->moves, b->n_moves * sizeof b->moves[0]);
+      b->cap_moves = b->n_moves;
+      b->slots = to_big (mem, b->slots, b->n_slots * sizeof b->slots[0]);
+      b->cap_slots = b->n_slots;
+    }
+  else if (b->cap_moves > b->n_moves)
     {
       b->moves = xrealloc (b->moves, b->n_moves * sizeof b->moves[0]);
       b->cap_moves = b->n_moves;
@@ -278,12 +319,31 @@ chess_posdb_batch_free (ChessPosdbBatch *b)
 {
   if (b == NULL)
     return;
-  free (b->games);
-  free (b->moves);
+  if (b->big)
+    {
+      _chess_posdb_big_free (&b->mem, b->games);
+      _chess_posdb_big_free (&b->mem, b->moves);
+    }
+  else
+    {
+      free (b->games);
+      free (b->moves);
+    }
+  _chess_posdb_batch_drop_slots (b);
   free (b->fen_index);
   free (b->fen_text);
-  free (b->slots);
   free (b);
+}
+
+void
+_chess_posdb_batch_drop_slots (ChessPosdbBatch *b)
+{
+  if (b->big)
+    _chess_posdb_big_free (&b->mem, b->slots);
+  else
+    free (b->slots);
+  b->slots = NULL;
+  b->n_slots = b->cap_slots = 0;
 }
 
 uint32_t

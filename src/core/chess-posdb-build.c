@@ -58,6 +58,7 @@ typedef struct
 
 typedef struct
 {
+  const ChessPosdbMemory *mem;   /* the build's */
   size_t    batch_begin, batch_end;
   /* popular positions: key → PopPos (open addressing, index + 1) */
   PopPos   *pops;
@@ -100,6 +101,9 @@ struct _ChessPosdbBuild
   /* The pattern signatures, CHESS_POSDB_SIG_WORDS a game (the parts
    * write disjoint games). */
   uint64_t               *sigs;
+  /* Where the large arrays live (counts, sigs, the parts' buckets, chunks
+   * and popular games); mem.alloc NULL: the heap. */
+  ChessPosdbMemory        mem;
 };
 
 static inline uint32_t
@@ -126,11 +130,22 @@ chess_posdb_build_new (ChessPosdbBatch *const *batches,
                        size_t                  n_batches,
                        unsigned                n_parts)
 {
+  return chess_posdb_build_new_in (batches, n_batches, n_parts, NULL);
+}
+
+ChessPosdbBuild *
+chess_posdb_build_new_in (ChessPosdbBatch *const *batches,
+                          size_t                  n_batches,
+                          unsigned                n_parts,
+                          const ChessPosdbMemory *mem)
+{
   ChessPosdbBuild *b = xcalloc (1, sizeof *b);
   uint64_t n_slots = 0, occurrences, per_part, acc = 0;
   uint64_t size = 1 << 16;
   size_t bi = 0;
 
+  if (mem != NULL)
+    b->mem = *mem;
   b->batches = batches;
   b->n_batches = n_batches;
   for (size_t i = 0; i < n_batches; i++)
@@ -144,7 +159,7 @@ chess_posdb_build_new (ChessPosdbBatch *const *batches,
    * when it does its positions are merely stored whole. */
   while (size < 2 * n_slots && size < ((uint64_t) 1 << 32))
     size <<= 1;
-  b->counts = xcalloc (size, 1);
+  b->counts = _chess_posdb_big_alloc (&b->mem, size);
   b->count_mask = (uint32_t) (size - 1);
   for (size_t i = 0; i < n_batches; i++)
     {
@@ -156,9 +171,7 @@ chess_posdb_build_new (ChessPosdbBatch *const *batches,
           if (*c < 255)
             (*c)++;
         }
-      free (batch->slots);
-      batch->slots = NULL;
-      batch->n_slots = batch->cap_slots = 0;
+      _chess_posdb_batch_drop_slots (batch);
     }
   {
     uint64_t n_hot = 0, cap = 4096;
@@ -178,7 +191,7 @@ chess_posdb_build_new (ChessPosdbBatch *const *batches,
             j = (j + 1) & b->hot_mask;
           b->hot[j] = slot;
         }
-    free (b->counts);
+    _chess_posdb_big_free (&b->mem, b->counts);
     b->counts = NULL;
   }
   /* About 128 games a bucket: a query on a rare position replays that
@@ -195,12 +208,14 @@ chess_posdb_build_new (ChessPosdbBatch *const *batches,
     n_parts = (unsigned) n_batches;
   b->n_parts = n_parts;
   b->parts = xcalloc (n_parts, sizeof b->parts[0]);
-  b->sigs = xcalloc ((size_t) b->n_games * CHESS_POSDB_SIG_WORDS, sizeof b->sigs[0]);
+  b->sigs = _chess_posdb_big_alloc (&b->mem, (size_t) b->n_games * CHESS_POSDB_SIG_WORDS
+                                               * sizeof b->sigs[0]);
   per_part = (b->n_moves + n_parts - 1) / n_parts;
   for (unsigned p = 0; p < n_parts; p++)
     {
       Part *pt = &b->parts[p];
 
+      pt->mem = &b->mem;
       pt->batch_begin = bi;
       while (bi < n_batches && (p == n_parts - 1 || acc < per_part * (p + 1)))
         acc += batches[bi++]->n_moves;
@@ -336,7 +351,7 @@ part_rare_byte (Part     *pt,
       if (pt->n_chunks == pt->n_blocks * CHUNK_BLOCK)
         {
           grow ((void **) &pt->blocks, &pt->cap_blocks, pt->n_blocks + 1, sizeof pt->blocks[0]);
-          pt->blocks[pt->n_blocks++] = xmalloc (CHUNK_BLOCK * sizeof (Chunk));
+          pt->blocks[pt->n_blocks++] = _chess_posdb_big_alloc (pt->mem, CHUNK_BLOCK * sizeof (Chunk));
         }
       c = (uint32_t) pt->n_chunks++;
       chunk_at (pt, c)->next = NONE32;
@@ -366,7 +381,7 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
   uint64_t *keys = xmalloc ((UINT16_MAX + 1) * sizeof keys[0]);
   uint32_t *bucket_of = xmalloc ((UINT16_MAX + 1) * sizeof bucket_of[0]);
 
-  pt->bk = xmalloc (b->n_buckets * sizeof pt->bk[0]);
+  pt->bk = _chess_posdb_big_alloc (pt->mem, b->n_buckets * sizeof pt->bk[0]);
   for (uint32_t k = 0; k < b->n_buckets; k++)
     pt->bk[k] = (Bucket) { NONE32, NONE32, NONE32, 0 };
   for (size_t i = pt->batch_begin; i < pt->batch_end; i++)
@@ -417,8 +432,9 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
                     {
                       pt->pops[pi].last_game = g;
                       pt->pops[pi].n_games++;
-                      grow ((void **) &pt->pgames, &pt->cap_pgames, pt->n_pgames + 1,
-                            sizeof pt->pgames[0]);
+                      if (pt->n_pgames + 1 > pt->cap_pgames)
+                        _chess_posdb_big_grow (pt->mem, (void **) &pt->pgames, &pt->cap_pgames,
+                                               pt->n_pgames + 1, sizeof pt->pgames[0]);
                       pt->pgames[pt->n_pgames++] = (PopGame) { pi, g, p };
                     }
                   if (p < r->plies)
@@ -468,10 +484,10 @@ part_free (Part *pt)
   free (pt->pop_table);
   free (pt->pmoves);
   free (pt->pm_table);
-  free (pt->pgames);
-  free (pt->bk);
+  _chess_posdb_big_free (pt->mem, pt->pgames);
+  _chess_posdb_big_free (pt->mem, pt->bk);
   for (size_t i = 0; i < pt->n_blocks; i++)
-    free (pt->blocks[i]);
+    _chess_posdb_big_free (pt->mem, pt->blocks[i]);
   free (pt->blocks);
 }
 
@@ -483,8 +499,8 @@ chess_posdb_build_free (ChessPosdbBuild *b)
   for (unsigned p = 0; p < b->n_parts; p++)
     part_free (&b->parts[p]);
   free (b->parts);
-  free (b->sigs);
-  free (b->counts);
+  _chess_posdb_big_free (&b->mem, b->sigs);
+  _chess_posdb_big_free (&b->mem, b->counts);
   free (b->hot);
   free (b);
 }

@@ -63,6 +63,14 @@ grow (void   **v,
   *cap = c;
 }
 
+/* Large arrays: from mem when it gives them, else the heap; zeroed. A
+ * small header before the bytes says which. */
+void *_chess_posdb_big_alloc (const ChessPosdbMemory *mem, size_t len);
+void  _chess_posdb_big_free  (const ChessPosdbMemory *mem, void *p);
+/* Grows a big array *v (of elements of size) to hold at least need. */
+void  _chess_posdb_big_grow  (const ChessPosdbMemory *mem, void **v, size_t *cap, size_t need,
+                              size_t size);
+
 #define P1 0x9E3779B185EBCA87ULL
 #define P2 0xC2B2AE3D27D4EB4FULL
 #define P3 0x165667B19E3779F9ULL
@@ -166,7 +174,13 @@ struct _ChessPosdbBatch
    * ones; dropped once counted. */
   uint32_t *slots;
   size_t    n_slots, cap_slots;
+  /* With mem: games, moves and slots are big arrays (once parsed). */
+  ChessPosdbMemory mem;
+  bool             big;
 };
+
+/* Frees a batch's array of its hashes of the first plies. */
+void _chess_posdb_batch_drop_slots (ChessPosdbBatch *b);
 
 /* Makes move m of a game; FALSE when it is not legal there (a damaged
  * image: the rest of the game is not read). */

@@ -88,6 +88,71 @@ chess_posdb_hash (const void *data,
   return h;
 }
 
+/* --- Large arrays -------------------------------------------------------------------------- */
+
+#define BIG_HEAD 64
+
+typedef struct
+{
+  size_t len;       /* with the header */
+  bool   mapped;    /* from mem */
+} BigHead;
+
+void *
+_chess_posdb_big_alloc (const ChessPosdbMemory *mem,
+                        size_t                  len)
+{
+  uint8_t *p = NULL;
+  BigHead h = { len + BIG_HEAD, false };
+
+  if (mem != NULL && mem->alloc != NULL)
+    p = mem->alloc (mem->user, h.len);
+  h.mapped = p != NULL;
+  if (p == NULL)
+    p = xcalloc (1, h.len);
+  memcpy (p, &h, sizeof h);
+  return p + BIG_HEAD;
+}
+
+void
+_chess_posdb_big_free (const ChessPosdbMemory *mem,
+                       void                   *v)
+{
+  uint8_t *p = v;
+  BigHead h;
+
+  if (p == NULL)
+    return;
+  p -= BIG_HEAD;
+  memcpy (&h, p, sizeof h);
+  if (h.mapped)
+    mem->release (p, h.len);
+  else
+    free (p);
+}
+
+void
+_chess_posdb_big_grow (const ChessPosdbMemory *mem,
+                       void                  **v,
+                       size_t                 *cap,
+                       size_t                  need,
+                       size_t                  size)
+{
+  size_t c = *cap ? *cap : 4096;
+  void *n;
+
+  if (need <= *cap)
+    return;
+  while (c < need)
+    c += c / 2 + 4096;
+  n = _chess_posdb_big_alloc (mem, c * size);
+  if (*cap > 0)
+    memcpy (n, *v, *cap * size);
+  _chess_posdb_big_free (mem, *v);
+  *v = n;
+  *cap = c;
+}
+
 /* --- Games ---------------------------------------------------------------------------------- */
 
 /* The start position of game number g of the view. */

@@ -142,6 +142,21 @@ void chess_pos_pattern_from_position (ChessPosPattern *pattern, const ChessPosit
 /* Writes the sub-FEN text of a pattern (NUL-terminated, ≤ 96 bytes). */
 char *chess_pos_pattern_write (const ChessPosPattern *pattern, char *buf);
 
+/* --- Memory ------------------------------------------------------------------------------ */
+
+/* Where the large arrays of batches and of a build may live instead of
+ * the heap (the caller maps temporary files, so that they are not
+ * anonymous memory): alloc (user, len) returns len zeroed bytes, or NULL
+ * (then the heap is used); release (p, len) gives them back. alloc is
+ * called from the threads that parse and build; user must outlive them,
+ * release needs no user (a batch may be freed later, anywhere). */
+typedef struct
+{
+  void *(*alloc)   (void *user, size_t len);
+  void  (*release) (void *p, size_t len);
+  void   *user;
+} ChessPosdbMemory;
+
 /* --- 1. Batches --------------------------------------------------------------------------- */
 
 typedef struct _ChessPosdbBatch ChessPosdbBatch;
@@ -154,6 +169,11 @@ typedef struct _ChessPosdbBatch ChessPosdbBatch;
 ChessPosdbBatch *chess_posdb_batch_parse    (uint32_t first_game, uint32_t n_games,
                                              const char *data, size_t len,
                                              const uint64_t *starts);
+/* Same; the batch's moves then live in memory from mem (NULL: the heap). */
+ChessPosdbBatch *chess_posdb_batch_parse_in (uint32_t first_game, uint32_t n_games,
+                                             const char *data, size_t len,
+                                             const uint64_t *starts,
+                                             const ChessPosdbMemory *mem);
 void             chess_posdb_batch_free     (ChessPosdbBatch *batch);
 uint32_t         chess_posdb_batch_first    (const ChessPosdbBatch *batch);
 uint32_t         chess_posdb_batch_n_games  (const ChessPosdbBatch *batch);
@@ -187,6 +207,10 @@ typedef struct _ChessPosdbBuild ChessPosdbBuild;
  * threads will run the second step. */
 ChessPosdbBuild *chess_posdb_build_new    (ChessPosdbBatch *const *batches, size_t n_batches,
                                            unsigned n_parts);
+/* Same; the build's large arrays then live in memory from mem (NULL: the
+ * heap; mem is copied). */
+ChessPosdbBuild *chess_posdb_build_new_in (ChessPosdbBatch *const *batches, size_t n_batches,
+                                           unsigned n_parts, const ChessPosdbMemory *mem);
 unsigned         chess_posdb_build_n_parts (const ChessPosdbBuild *build);
 /* Runs part i (0 ≤ i < n_parts); different parts may run at the same time.
  * progress, when not NULL, is raised from 0 to 1 as the part goes (a
