@@ -374,6 +374,8 @@ _chess_posdb_batch_view (const ChessPosdbBatch *b,
   v->n = b->n;
   v->moves = b->moves;
   v->n_moves = b->n_moves;
+  v->code = NULL;
+  v->code_len = 0;
   v->fen_index = b->fen_index;
   v->n_fens = (uint32_t) b->n_fens;
   v->fen_text = b->fen_text;

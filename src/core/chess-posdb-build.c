@@ -60,6 +60,12 @@ typedef struct
 {
   const ChessPosdbMemory *mem;   /* the build's */
   size_t    batch_begin, batch_end;
+  uint32_t  first_game, n_games;
+  /* The part's moves coded for the image (a byte most), and where each
+   * game's start in them (by game - first_game). */
+  uint8_t  *code;
+  size_t    n_code, cap_code;
+  uint32_t *code_at;
   /* popular positions: key → PopPos (open addressing, index + 1) */
   PopPos   *pops;
   size_t    n_pops, cap_pops;
@@ -217,8 +223,12 @@ chess_posdb_build_new_in (ChessPosdbBatch *const *batches,
 
       pt->mem = &b->mem;
       pt->batch_begin = bi;
+      pt->first_game = bi < n_batches ? batches[bi]->first : b->n_games;
       while (bi < n_batches && (p == n_parts - 1 || acc < per_part * (p + 1)))
-        acc += batches[bi++]->n_moves;
+        {
+          pt->n_games += batches[bi]->n;
+          acc += batches[bi++]->n_moves;
+        }
       pt->batch_end = bi;
     }
   return b;
@@ -386,6 +396,7 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
     pt->bk[k] = (Bucket) { NONE32, NONE32, NONE32, 0 };
   for (size_t i = pt->batch_begin; i < pt->batch_end; i++)
     total += b->batches[i]->n_moves;
+  pt->code_at = _chess_posdb_big_alloc (pt->mem, (size_t) pt->n_games * sizeof pt->code_at[0]);
 
   for (size_t bi = pt->batch_begin; bi < pt->batch_end; bi++)
     {
@@ -402,8 +413,12 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
           unsigned side0;
           uint64_t *sig = &b->sigs[(size_t) g * CHESS_POSDB_SIG_WORDS];
 
+          pt->code_at[g - pt->first_game] = (uint32_t) pt->n_code;
           if ((r->flags & GAME_UNREADABLE) || !_chess_posdb_view_start (&v, g, &pos))
             continue;
+          if (pt->n_code + 3 * (size_t) r->plies > pt->cap_code)
+            _chess_posdb_big_grow (pt->mem, (void **) &pt->code, &pt->cap_code,
+                                   pt->n_code + 3 * (size_t) r->plies, 1);
           side0 = pos.side & 1;
           chess_posdb_sig_start (sig, &pos, (r->flags & GAME_FEN) != 0);
           /* The keys first, then the bucket lists: their heads are far
@@ -416,6 +431,7 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
               keys[p] = pos.key;
               if (p >= r->plies)
                 break;
+              pt->n_code += _chess_posdb_move_encode (&pos, mv[p], pt->code + pt->n_code);
               chess_position_make_move (&pos, mv[p]);
               chess_posdb_sig_move (sig, own, mover, &pos);
             }
@@ -485,6 +501,8 @@ part_free (Part *pt)
   free (pt->pmoves);
   free (pt->pm_table);
   _chess_posdb_big_free (pt->mem, pt->pgames);
+  _chess_posdb_big_free (pt->mem, pt->code);
+  _chess_posdb_big_free (pt->mem, pt->code_at);
   _chess_posdb_big_free (pt->mem, pt->bk);
   for (size_t i = 0; i < pt->n_blocks; i++)
     _chess_posdb_big_free (pt->mem, pt->blocks[i]);
@@ -555,12 +573,12 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
 {
   Header h;
   uint64_t n_fens = 0, fen_len = 0, n_refs = 0, n_pop = 0, n_pop_moves = 0, n_pop_games = 0;
-  uint64_t rare_len = 0, off;
+  uint64_t rare_len = 0, off, n_code = 0;
   PopRef *refs;
   uint32_t **final_index;
   uint8_t *img;
   GameRec *games;
-  uint16_t *moves;
+  uint8_t *moves;
   uint32_t *fen_index;
   char *fen_text;
   PopRec *pop;
@@ -572,6 +590,8 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   uint64_t *cursor;
 
   memset (&h, 0, sizeof h);
+  for (unsigned p = 0; p < b->n_parts; p++)
+    n_code += b->parts[p].n_code;
   for (size_t i = 0; i < b->n_batches; i++)
     {
       n_fens += b->batches[i]->n_fens;
@@ -658,7 +678,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   h.source = *source;
   h.n_games = b->n_games;
   h.bucket_bits = b->bucket_bits;
-  h.n_moves = b->n_moves;
+  h.n_moves = n_code;
   h.n_fens = n_fens;
   h.n_pop = n_pop;
   h.n_pop_moves = n_pop_moves;
@@ -666,7 +686,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   {
     const uint64_t lengths[N_SECTIONS] = {
       (uint64_t) b->n_games * sizeof (GameRec),
-      b->n_moves * 2,
+      n_code,
       n_fens * 8,
       fen_len,
       n_pop * sizeof (PopRec),
@@ -706,7 +726,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       memset (img + end, 0, (s + 1 < N_SECTIONS ? h.sections[s + 1].offset : off) - end);
     }
   games = (GameRec *) (img + h.sections[SEC_GAMES].offset);
-  moves = (uint16_t *) (img + h.sections[SEC_MOVES].offset);
+  moves = img + h.sections[SEC_MOVES].offset;
   fen_index = (uint32_t *) (img + h.sections[SEC_FEN_INDEX].offset);
   fen_text = (char *) (img + h.sections[SEC_FEN_TEXT].offset);
   pop = (PopRec *) (img + h.sections[SEC_POP].offset);
@@ -716,34 +736,40 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   buckets = (uint64_t *) (img + h.sections[SEC_BUCKETS].offset);
   rare = img + h.sections[SEC_RARE].offset;
 
-  /* Games, moves and start positions, batch after batch. */
+  /* Games, moves and start positions, part after part, batch after batch. */
   {
     uint64_t mo = 0, fo = 0, fi = 0;
 
-    for (size_t i = 0; i < b->n_batches; i++)
+    for (unsigned p = 0; p < b->n_parts; p++)
       {
-        const ChessPosdbBatch *batch = b->batches[i];
+        const Part *pt = &b->parts[p];
 
-        for (uint32_t j = 0; j < batch->n; j++)
+        for (size_t i = pt->batch_begin; i < pt->batch_end; i++)
           {
-            GameRec r = batch->games[j];
-            /* (A game without moves points nowhere: the image is the same
-             * whatever the batches were.) */
-            r.moves = r.plies > 0 ? (uint32_t) (r.moves + mo) : 0;
-            games[batch->first + j] = r;
+            const ChessPosdbBatch *batch = b->batches[i];
+
+            for (uint32_t j = 0; j < batch->n; j++)
+              {
+                GameRec r = batch->games[j];
+                uint32_t at = pt->code_at != NULL ? pt->code_at[batch->first + j - pt->first_game] : 0;
+                /* (A game without moves points nowhere: the image is the
+                 * same whatever the batches and parts were.) */
+                r.moves = r.plies > 0 ? (uint32_t) (at + mo) : 0;
+                games[batch->first + j] = r;
+              }
+            for (size_t j = 0; j < batch->n_fens; j++)
+              {
+                fen_index[2 * fi] = batch->fen_index[2 * j];
+                fen_index[2 * fi + 1] = (uint32_t) (batch->fen_index[2 * j + 1] + fo);
+                fi++;
+              }
+            if (batch->fen_len > 0)
+              memcpy (fen_text + fo, batch->fen_text, batch->fen_len);
+            fo += batch->fen_len;
           }
-        if (batch->n_moves > 0)
-          memcpy (moves + mo, batch->moves, batch->n_moves * 2);
-        for (size_t j = 0; j < batch->n_fens; j++)
-          {
-            fen_index[2 * fi] = batch->fen_index[2 * j];
-            fen_index[2 * fi + 1] = (uint32_t) (batch->fen_index[2 * j + 1] + fo);
-            fi++;
-          }
-        if (batch->fen_len > 0)
-          memcpy (fen_text + fo, batch->fen_text, batch->fen_len);
-        mo += batch->n_moves;
-        fo += batch->fen_len;
+        if (pt->n_code > 0)
+          memcpy (moves + mo, pt->code, pt->n_code);
+        mo += pt->n_code;
       }
   }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess-bitboard.h"
 #include "chess-posdb.h"
 
 #define NONE32 UINT32_MAX
@@ -150,8 +151,10 @@ typedef struct
   const GameRec  *games;
   uint32_t        first;      /* number of games[0] */
   uint32_t        n;
-  const uint16_t *moves;
+  const uint16_t *moves;      /* a batch's: ChessMove each, or NULL */
   uint64_t        n_moves;
+  const uint8_t  *code;       /* an image's: the moves coded (SEC_MOVES), or NULL */
+  uint64_t        code_len;
   const uint32_t *fen_index;  /* pairs (game number, offset into fen_text), by game */
   uint32_t        n_fens;
   const char     *fen_text;
@@ -206,15 +209,16 @@ view_make (const View    *v,
 /* --- The image ---------------------------------------------------------------------------------- */
 
 #define IMAGE_MAGIC   "CAISSAPX"
-/* 2: the pattern signatures (SEC_SIGS). An image of another version is
+/* 2: the pattern signatures (SEC_SIGS). 3: the moves coded in a byte
+ * most (SEC_MOVES). An image of another version is
  * refused ("another version") and the cache rebuilt. */
-#define IMAGE_VERSION 2
+#define IMAGE_VERSION 3
 #define ENDIAN_CHECK  0x0102030405060708ULL
 
 enum
 {
   SEC_GAMES,       /* GameRec[n_games] */
-  SEC_MOVES,       /* uint16_t[n_moves] */
+  SEC_MOVES,       /* uint8_t[n_moves]: coded, a byte most (chess-posdb.c) */
   SEC_FEN_INDEX,   /* uint32_t[2 * n_fens] */
   SEC_FEN_TEXT,    /* char[fen_len], NUL-separated */
   SEC_POP,         /* PopRec[n_pop], by key */
@@ -264,7 +268,39 @@ typedef struct
 
 
 bool  _chess_posdb_view_start     (const View *v, uint32_t g, ChessPosition *pos);
-bool  _chess_posdb_view_begin     (const View *v, uint32_t g, ChessPosition *pos, const uint16_t **moves);
+/* The moves of a game as the replay reads them, one ply after another. */
+typedef struct
+{
+  const uint16_t *mv;         /* a batch's, or NULL: */
+  const uint8_t  *p, *end;    /* an image's, coded */
+} MoveCursor;
+
+/* The image's moves: a byte most, see chess-posdb.c. encode writes m
+ * (played in pos) to out (3 bytes of room) and returns the bytes used;
+ * decode reads one from p[0..end) and returns the bytes read, 0 when they
+ * do not make a move there (a damaged image). */
+unsigned _chess_posdb_move_encode (const ChessPosition *pos, ChessMove m, uint8_t *out);
+unsigned _chess_posdb_move_decode (const ChessPosition *pos, const uint8_t *p, const uint8_t *end,
+                                   ChessMove *m);
+
+static inline bool
+cursor_next (MoveCursor          *c,
+             const ChessPosition *pos,
+             ChessMove           *m)
+{
+  unsigned n;
+
+  if (c->mv != NULL)
+    {
+      *m = *c->mv++;
+      return true;
+    }
+  n = _chess_posdb_move_decode (pos, c->p, c->end, m);
+  c->p += n;
+  return n != 0;
+}
+
+bool  _chess_posdb_view_begin     (const View *v, uint32_t g, ChessPosition *pos, MoveCursor *moves);
 void  _chess_posdb_stat_add_game  (ChessPosdbMoveStat *s, const GameRec *r, unsigned side);
 void  _chess_posdb_tree_add_game  (ChessPosdbTree *tree, ChessMove move, const GameRec *r, unsigned side);
 void  _chess_posdb_tree_merge     (ChessPosdbTree *tree, const ChessPosdbMoveStat *add);

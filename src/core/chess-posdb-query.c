@@ -94,7 +94,7 @@ chess_posdb_open (const void *data,
   {
     const uint64_t want[N_SECTIONS] = {
       (uint64_t) h->n_games * sizeof (GameRec),
-      h->n_moves * 2,
+      h->n_moves,
       h->n_fens * 8,
       UINT64_MAX,
       h->n_pop * sizeof (PopRec),
@@ -120,13 +120,20 @@ chess_posdb_open (const void *data,
           BAD ("section size");
         if (sec->hash != chess_posdb_hash (img + sec->offset, sec->length, (uint64_t) s))
           BAD ("section checksum");
+        /* (The padding to the next 8 bytes is no section's: zero, or the
+         * image is not as built.) */
+        for (uint64_t i = sec->offset + sec->length; (i & 7) != 0 && i < len; i++)
+          if (img[i] != 0)
+            BAD ("padding");
       }
   }
   db->view.games = (const GameRec *) (img + h->sections[SEC_GAMES].offset);
   db->view.first = 0;
   db->view.n = h->n_games;
-  db->view.moves = (const uint16_t *) (img + h->sections[SEC_MOVES].offset);
-  db->view.n_moves = h->n_moves;
+  db->view.moves = NULL;
+  db->view.n_moves = 0;
+  db->view.code = img + h->sections[SEC_MOVES].offset;
+  db->view.code_len = h->n_moves;
   db->view.fen_index = (const uint32_t *) (img + h->sections[SEC_FEN_INDEX].offset);
   db->view.n_fens = (uint32_t) h->n_fens;
   db->view.fen_text = (const char *) (img + h->sections[SEC_FEN_TEXT].offset);
@@ -145,7 +152,7 @@ chess_posdb_open (const void *data,
   for (uint32_t i = 0; i < h->n_games; i++)
     {
       const GameRec *r = &db->view.games[i];
-      if ((uint64_t) r->moves + r->plies > h->n_moves)
+      if (r->moves > h->n_moves)
         BAD ("game moves");
     }
   for (uint64_t i = 0; i < h->n_fens; i++)

@@ -322,23 +322,198 @@ chess_posdb_matches_sort (ChessPosdbMatches *m)
     qsort (m->v, m->n, sizeof m->v[0], cmp_match);
 }
 
+/* --- Moves in a byte ---------------------------------------------------------------------------- */
+
+/* An image's move is a byte: the moving piece as its rank among the side
+ * to move's pieces by square (high four bits: at most 16 pieces) and the
+ * target as a code (low four bits) among the squares the piece reaches:
+ *   knight, bishop, rook, king: the rank of the target among the squares
+ *     it attacks on an empty board (the king also its two castling
+ *     targets from e1/e8); queen: among those it attacks on the board as
+ *     it is;
+ *   pawn: 0 one step, 1 two steps, 2 capture towards the a-file, 3 towards
+ *     the h-file (on the last rank: a queen), 4 + 3 × (promotion − knight)
+ *     + (0, 1, 2 for step, a-side, h-side) for the other promotions.
+ * Code 15, or any move these do not give back exactly, is followed by the
+ * move's two bytes (ChessMove, low byte first): a queen's far moves, null
+ * moves. Decoding needs no move generation (a few table look-ups), so a
+ * replay is as fast as with two-byte moves. */
+
+#define MOVE_ESCAPE 15
+
+/* The square of the n-th set bit of b (from 0), or 64 when b has fewer. */
+static inline unsigned
+bb_select (ChessBitboard b,
+           unsigned      n)
+{
+  while (n-- > 0 && b != 0)
+    b &= b - 1;
+  return b != 0 ? bb_lsb (b) : 64;
+}
+
+static ChessBitboard
+piece_reach (const ChessPosition *pos,
+             ChessPieceType       type,
+             unsigned             from)
+{
+  ChessBitboard occ = pos->by_type[0];
+
+  /* (Bishops and rooks: their lines on an empty board, at most 13 and 14
+   * squares; a table entry the processor keeps in its cache, where the
+   * attacks on the board are a look-up into a large table.) */
+  switch (type)
+    {
+    case CHESS_KNIGHT: return chess_knight_table[from];
+    case CHESS_BISHOP: return bb_bishop_attacks (from, 0);
+    case CHESS_ROOK:   return bb_rook_attacks (from, 0);
+    case CHESS_QUEEN:  return bb_bishop_attacks (from, occ) | bb_rook_attacks (from, occ);
+    case CHESS_KING:
+      return chess_king_table[from]
+             | ((from == 4 || from == 60) ? (ChessBitboard) 0x44 << (from - 4) : 0);
+    default:           return 0;
+    }
+}
+
+/* The move a (piece, code) pair stands for, or CHESS_MOVE_NONE. */
+static ChessMove
+move_of_code (const ChessPosition *pos,
+              unsigned             index,
+              unsigned             code)
+{
+  unsigned side = pos->side & 1;
+  ChessBitboard own = pos->by_color[side];
+  unsigned from, to;
+  ChessPieceType type;
+
+  from = bb_select (own, index);
+  if (from > 63)
+    return CHESS_MOVE_NONE;
+  type = chess_piece_type (pos->board[from]);
+  if (type == CHESS_PAWN)
+    {
+      int up = side == CHESS_WHITE ? 8 : -8;
+      unsigned slot = code < 4 ? code : (code - 4) % 3;
+      int promo = code < 4 ? CHESS_QUEEN : CHESS_KNIGHT + (int) (code - 4) / 3;
+      int t;
+      ChessMoveKind kind = CHESS_MOVE_NORMAL;
+
+      if (code < 4)
+        t = (int) from + (code == 1 ? 2 * up : up) + (code == 2 ? -1 : code == 3 ? 1 : 0);
+      else
+        {
+          if (promo > CHESS_ROOK)
+            return CHESS_MOVE_NONE;
+          t = (int) from + up + (slot == 1 ? -1 : slot == 2 ? 1 : 0);
+          slot = slot == 0 ? 0 : slot + 1;
+        }
+      if (t < 0 || t > 63 || ((slot >= 2) && abs ((t & 7) - (int) (from & 7)) != 1))
+        return CHESS_MOVE_NONE;
+      to = (unsigned) t;
+      if ((to >> 3) == 0 || (to >> 3) == 7)
+        return chess_move_make_promotion (from, to, promo);
+      if (code >= 4)
+        return CHESS_MOVE_NONE;
+      if (slot >= 2 && to == pos->ep_square)
+        kind = CHESS_MOVE_EN_PASSANT;
+      return chess_move_make (from, to, kind);
+    }
+  {
+    ChessBitboard reach = piece_reach (pos, type, from);
+
+    to = bb_select (reach, code);
+    if (to > 63)
+      return CHESS_MOVE_NONE;
+    if (type == CHESS_KING && (to == from + 2 || to + 2 == from))
+      return chess_move_make (from, to, CHESS_MOVE_CASTLING);
+    return chess_move_make (from, to, CHESS_MOVE_NORMAL);
+  }
+}
+
+unsigned
+_chess_posdb_move_encode (const ChessPosition *pos,
+                          ChessMove            m,
+                          uint8_t             *out)
+{
+  unsigned from = chess_move_from (m), to = chess_move_to (m);
+  ChessBitboard own = pos->by_color[pos->side & 1];
+
+  if (m != CHESS_MOVE_NULL && (own >> from & 1))
+    {
+      unsigned index = (unsigned) chess_popcount (own & (((ChessBitboard) 1 << from) - 1));
+      ChessPieceType type = chess_piece_type (pos->board[from]);
+      unsigned code = MOVE_ESCAPE;
+
+      if (type == CHESS_PAWN)
+        {
+          int d = (int) to - (int) from;
+          int ad = d < 0 ? -d : d;
+          unsigned slot = ad == 16 ? 1 : ad == 8 ? 0 : (to & 7) < (from & 7) ? 2 : 3;
+          ChessPieceType promo = chess_move_promotion (m);
+
+          code = slot;
+          if (chess_move_kind (m) == CHESS_MOVE_PROMOTION && promo != CHESS_QUEEN)
+            code = slot == 1 ? MOVE_ESCAPE : 4 + 3 * (unsigned) (promo - CHESS_KNIGHT) + (slot == 0 ? 0 : slot - 1);
+        }
+      else
+        {
+          ChessBitboard reach = piece_reach (pos, type, from);
+
+          if (reach >> to & 1)
+            code = (unsigned) chess_popcount (reach & (((ChessBitboard) 1 << to) - 1));
+        }
+      if (code < MOVE_ESCAPE && index < 16 && move_of_code (pos, index, code) == m)
+        {
+          out[0] = (uint8_t) (index << 4 | code);
+          return 1;
+        }
+    }
+  out[0] = MOVE_ESCAPE;
+  out[1] = (uint8_t) (m & 0xff);
+  out[2] = (uint8_t) (m >> 8);
+  return 3;
+}
+
+unsigned
+_chess_posdb_move_decode (const ChessPosition *pos,
+                          const uint8_t       *p,
+                          const uint8_t       *end,
+                          ChessMove           *m)
+{
+  if (p >= end)
+    return 0;
+  if ((p[0] & 15) == MOVE_ESCAPE)
+    {
+      if (end - p < 3)
+        return 0;
+      *m = (ChessMove) (p[1] | p[2] << 8);
+      return 3;
+    }
+  *m = move_of_code (pos, p[0] >> 4, p[0] & 15);
+  return *m == CHESS_MOVE_NONE ? 0 : 1;
+}
+
 /* --- Queries by replay ------------------------------------------------------------------------ */
 
 /* The start of game g of the view and its moves; false for a game that
  * cannot be read or does not fit in the view. */
 bool
-_chess_posdb_view_begin (const View      *v,
-                         uint32_t         g,
-                         ChessPosition   *pos,
-                         const uint16_t **moves)
+_chess_posdb_view_begin (const View    *v,
+                         uint32_t       g,
+                         ChessPosition *pos,
+                         MoveCursor    *moves)
 {
   const GameRec *r = &v->games[g - v->first];
 
-  if ((r->flags & GAME_UNREADABLE) || (uint64_t) r->moves + r->plies > v->n_moves)
+  if (r->flags & GAME_UNREADABLE)
+    return false;
+  if (v->code != NULL ? r->moves > v->code_len : (uint64_t) r->moves + r->plies > v->n_moves)
     return false;
   if (!_chess_posdb_view_start (v, g, pos))
     return false;
-  *moves = v->moves + r->moves;
+  if (v->code != NULL)
+    *moves = (MoveCursor) { NULL, v->code + r->moves, v->code + v->code_len };
+  else
+    *moves = (MoveCursor) { v->moves + r->moves, NULL, NULL };
   return true;
 }
 
@@ -351,36 +526,39 @@ _chess_posdb_replay_tree (const View     *v,
                           ChessPosdbTree *tree)
 {
   const GameRec *r = &v->games[g - v->first];
-  const uint16_t *mv;
+  MoveCursor mc;
   ChessPosition pos;
-  ChessMove seen[8];
+  ChessMove seen[8], m = CHESS_MOVE_NONE;
   unsigned n_seen = 0;
   bool found = false;
 
-  if (!_chess_posdb_view_begin (v, g, &pos, &mv))
+  if (!_chess_posdb_view_begin (v, g, &pos, &mc))
     return false;
   for (unsigned p = 0; ; p++)
     {
+      /* (A move that cannot be read ends the game there.) */
+      bool more = p < r->plies && cursor_next (&mc, &pos, &m);
+
       if (pos.key == key)
         {
           if (!found)
             tree->n_games++;
           found = true;
-          if (p < r->plies)
+          if (more)
             {
               bool dup = false;
 
               for (unsigned i = 0; i < n_seen; i++)
-                dup |= seen[i] == mv[p];
+                dup |= seen[i] == m;
               if (!dup)
                 {
                   if (n_seen < 8)
-                    seen[n_seen++] = mv[p];
-                  _chess_posdb_tree_add_game (tree, mv[p], r, pos.side & 1);
+                    seen[n_seen++] = m;
+                  _chess_posdb_tree_add_game (tree, m, r, pos.side & 1);
                 }
             }
         }
-      if (p >= r->plies || !view_make (v, &pos, mv[p]))
+      if (!more || !view_make (v, &pos, m))
         break;
     }
   return found;
@@ -393,16 +571,17 @@ _chess_posdb_replay_find (const View *v,
                           uint64_t    key)
 {
   const GameRec *r = &v->games[g - v->first];
-  const uint16_t *mv;
+  MoveCursor mc;
   ChessPosition pos;
+  ChessMove m;
 
-  if (!_chess_posdb_view_begin (v, g, &pos, &mv))
+  if (!_chess_posdb_view_begin (v, g, &pos, &mc))
     return -1;
   for (unsigned p = 0; ; p++)
     {
       if (pos.key == key)
         return p;
-      if (p >= r->plies || !view_make (v, &pos, mv[p]))
+      if (p >= r->plies || !cursor_next (&mc, &pos, &m) || !view_make (v, &pos, m))
         return -1;
     }
 }
@@ -422,16 +601,17 @@ _chess_posdb_replay_pattern (const View            *v,
                              const ChessPosPattern *pt)
 {
   const GameRec *r = &v->games[g - v->first];
-  const uint16_t *mv;
+  MoveCursor mc;
   ChessPosition pos;
+  ChessMove m;
 
-  if (!_chess_posdb_view_begin (v, g, &pos, &mv))
+  if (!_chess_posdb_view_begin (v, g, &pos, &mc))
     return -1;
   for (unsigned p = 0; ; p++)
     {
       if (pattern_match_fast (pt, &pos))
         return p;
-      if (p >= r->plies || !view_make (v, &pos, mv[p]))
+      if (p >= r->plies || !cursor_next (&mc, &pos, &m) || !view_make (v, &pos, m))
         return -1;
       /* Material never comes back (a promotion only trades a pawn): once
        * fewer pieces are left than the pattern needs, the game is done. */
