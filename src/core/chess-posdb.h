@@ -13,7 +13,10 @@
  * games matching a pattern (ChessPosPattern), with their first ply.
  *
  * It is done in three steps, all in memory (the core does no I/O and starts
- * no thread; the caller splits the work):
+ * no thread; the caller splits the work; the large arrays may live in
+ * memory the caller gives, ChessPosdbMemory, e.g. mapped files). The code:
+ * chess-posdb.c (answers, replay, the moves' coding), -batch.c (step 1),
+ * -build.c (step 2), -query.c (step 3), -private.h (what they share):
  *
  *  1. Batches. The caller cuts the file's games into batches of
  *     consecutive games and hands each batch's bytes to
@@ -37,7 +40,9 @@
  *            counts, section offsets and a checksum of every section
  *   games    16 bytes a game: where its moves are, plies, result, ratings,
  *            year, flags (unreadable, starts from a FEN)
- *   moves    2 bytes a ply (ChessMove)
+ *   moves    a byte a ply most: the moving piece's rank among its side's
+ *            pieces and the target's among the squares it reaches
+ *            (chess-posdb.c; decoded without move generation)
  *   fens     the start positions of games that do not start from the
  *            initial position (game, offset) and the FEN texts
  *   popular  positions reached by many games, sorted by key: for each the
