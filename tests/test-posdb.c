@@ -283,11 +283,65 @@ ref_pattern (Fixture               *f,
 
 /* --- Building ---------------------------------------------------------------------------------- */
 
+/* Memory for big arrays that counts what is out and, when told, refuses
+ * every other request (the heap is then used for that one). */
+typedef struct
+{
+  guint  n_alloc;
+  guint  n_refused;
+  gsize  out;
+  bool   refuse_odd;
+} TestMemory;
+
+static TestMemory *test_memory;
+
+static void *
+test_memory_alloc (void   *user,
+                   size_t  len)
+{
+  TestMemory *m = user;
+
+  if (m->refuse_odd && (m->n_alloc + m->n_refused) % 2 == 1)
+    {
+      m->n_refused++;
+      return NULL;
+    }
+  m->n_alloc++;
+  m->out += len;
+  return g_malloc0 (len);
+}
+
+static void
+test_memory_release (void   *p,
+                     size_t  len)
+{
+  g_assert_cmpuint (test_memory->out, >=, len);
+  test_memory->out -= len;
+  g_free (p);
+}
+
+static uint8_t *
+build_image_in (Fixture                *f,
+                guint                   batch_games,
+                unsigned                n_parts,
+                const ChessPosdbMemory *mem,
+                size_t                 *len);
+
 static uint8_t *
 build_image (Fixture *f,
              guint    batch_games,
              unsigned n_parts,
              size_t  *len)
+{
+  return build_image_in (f, batch_games, n_parts, NULL, len);
+}
+
+static uint8_t *
+build_image_in (Fixture                *f,
+                guint                   batch_games,
+                unsigned                n_parts,
+                const ChessPosdbMemory *mem,
+                size_t                 *len)
 {
   guint n = f->starts->len;
   guint n_batches = (n + batch_games - 1) / batch_games;
@@ -305,10 +359,11 @@ build_image (Fixture *f,
 
       for (guint i = 0; i < count; i++)
         offs[i] = g_array_index (f->starts, guint64, first + i) - start;
-      batches[b] = chess_posdb_batch_parse (first, count, f->text + start, end - start, offs);
+      batches[b] = chess_posdb_batch_parse_in (first, count, f->text + start, end - start, offs,
+                                               mem);
       g_free (offs);
     }
-  build = chess_posdb_build_new (batches, n_batches, n_parts);
+  build = chess_posdb_build_new_in (batches, n_batches, n_parts, mem);
   /* The parts in reverse order: they must not depend on each other. */
   for (unsigned p = chess_posdb_build_n_parts (build); p-- > 0; )
     chess_posdb_build_run (build, p, NULL);
@@ -775,6 +830,27 @@ test_generated (void)
   g_assert_cmpuint (len1, ==, f->image_len);
   g_assert_true (memcmp (one, f->image, len1) == 0);
   free (one);
+
+  /* Big arrays in the caller's memory (some refused: then the heap) give
+   * the same image, and all of it is given back. */
+  for (int refuse = 0; refuse < 2; refuse++)
+    {
+      TestMemory tm = { 0, 0, 0, refuse == 1 };
+      ChessPosdbMemory mem = { test_memory_alloc, test_memory_release, &tm };
+
+      test_memory = &tm;
+      one = build_image_in (f, 500, 2, &mem, &len1);
+      g_assert_cmpuint (len1, ==, f->image_len);
+      g_assert_true (memcmp (one, f->image, len1) == 0);
+      free (one);
+      g_assert_cmpuint (tm.n_alloc, >=, 8);
+      if (refuse)
+        g_assert_cmpuint (tm.n_refused, >=, tm.n_alloc - 1);
+      else
+        g_assert_cmpuint (tm.n_refused, ==, 0);
+      g_assert_cmpuint (tm.out, ==, 0);
+      test_memory = NULL;
+    }
   g_assert_cmpuint (check_many (f), >=, 2000);
   check_patterns (f);
   check_random_patterns (f, 60);
@@ -829,13 +905,13 @@ test_version (void)
 {
   Fixture *f = fixture_new (generated_text (50), 16, 1);
   uint8_t *copy = g_malloc (f->image_len);
-  static const uint32_t others[] = { 0, 1, 3, 0x02000000 };
+  static const uint32_t others[] = { 0, 1, 2, 4, 0x03000000 };
   ChessPosdbSource source;
   ChessError error;
   uint32_t version;
 
   memcpy (&version, f->image + 8, 4);
-  g_assert_cmpuint (version, ==, 2);
+  g_assert_cmpuint (version, ==, 3);
   for (guint i = 0; i < G_N_ELEMENTS (others); i++)
     {
       memcpy (copy, f->image, f->image_len);

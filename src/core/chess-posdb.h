@@ -13,7 +13,10 @@
  * games matching a pattern (ChessPosPattern), with their first ply.
  *
  * It is done in three steps, all in memory (the core does no I/O and starts
- * no thread; the caller splits the work):
+ * no thread; the caller splits the work; the large arrays may live in
+ * memory the caller gives, ChessPosdbMemory, e.g. mapped files). The code:
+ * chess-posdb.c (answers, replay, the moves' coding), -batch.c (step 1),
+ * -build.c (step 2), -query.c (step 3), -private.h (what they share):
  *
  *  1. Batches. The caller cuts the file's games into batches of
  *     consecutive games and hands each batch's bytes to
@@ -37,7 +40,9 @@
  *            counts, section offsets and a checksum of every section
  *   games    16 bytes a game: where its moves are, plies, result, ratings,
  *            year, flags (unreadable, starts from a FEN)
- *   moves    2 bytes a ply (ChessMove)
+ *   moves    a byte a ply most: the moving piece's rank among its side's
+ *            pieces and the target's among the squares it reaches
+ *            (chess-posdb.c; decoded without move generation)
  *   fens     the start positions of games that do not start from the
  *            initial position (game, offset) and the FEN texts
  *   popular  positions reached by many games, sorted by key: for each the
@@ -142,6 +147,21 @@ void chess_pos_pattern_from_position (ChessPosPattern *pattern, const ChessPosit
 /* Writes the sub-FEN text of a pattern (NUL-terminated, ≤ 96 bytes). */
 char *chess_pos_pattern_write (const ChessPosPattern *pattern, char *buf);
 
+/* --- Memory ------------------------------------------------------------------------------ */
+
+/* Where the large arrays of batches and of a build may live instead of
+ * the heap (the caller maps temporary files, so that they are not
+ * anonymous memory): alloc (user, len) returns len zeroed bytes, or NULL
+ * (then the heap is used); release (p, len) gives them back. alloc is
+ * called from the threads that parse and build; user must outlive them,
+ * release needs no user (a batch may be freed later, anywhere). */
+typedef struct
+{
+  void *(*alloc)   (void *user, size_t len);
+  void  (*release) (void *p, size_t len);
+  void   *user;
+} ChessPosdbMemory;
+
 /* --- 1. Batches --------------------------------------------------------------------------- */
 
 typedef struct _ChessPosdbBatch ChessPosdbBatch;
@@ -154,6 +174,11 @@ typedef struct _ChessPosdbBatch ChessPosdbBatch;
 ChessPosdbBatch *chess_posdb_batch_parse    (uint32_t first_game, uint32_t n_games,
                                              const char *data, size_t len,
                                              const uint64_t *starts);
+/* Same; the batch's moves then live in memory from mem (NULL: the heap). */
+ChessPosdbBatch *chess_posdb_batch_parse_in (uint32_t first_game, uint32_t n_games,
+                                             const char *data, size_t len,
+                                             const uint64_t *starts,
+                                             const ChessPosdbMemory *mem);
 void             chess_posdb_batch_free     (ChessPosdbBatch *batch);
 uint32_t         chess_posdb_batch_first    (const ChessPosdbBatch *batch);
 uint32_t         chess_posdb_batch_n_games  (const ChessPosdbBatch *batch);
@@ -187,6 +212,10 @@ typedef struct _ChessPosdbBuild ChessPosdbBuild;
  * threads will run the second step. */
 ChessPosdbBuild *chess_posdb_build_new    (ChessPosdbBatch *const *batches, size_t n_batches,
                                            unsigned n_parts);
+/* Same; the build's large arrays then live in memory from mem (NULL: the
+ * heap; mem is copied). */
+ChessPosdbBuild *chess_posdb_build_new_in (ChessPosdbBatch *const *batches, size_t n_batches,
+                                           unsigned n_parts, const ChessPosdbMemory *mem);
 unsigned         chess_posdb_build_n_parts (const ChessPosdbBuild *build);
 /* Runs part i (0 ≤ i < n_parts); different parts may run at the same time.
  * progress, when not NULL, is raised from 0 to 1 as the part goes (a

@@ -35,6 +35,7 @@
 #include "chess-posdb.h"
 #include "chess-san.h"
 #include "caissa-explorer.h"
+#include "caissa-explorer-memory.h"
 #include "caissa-pgn-file-private.h"
 
 #define BATCH_GAMES  8192
@@ -519,58 +520,6 @@ image_save (const char *path,
   return TRUE;
 }
 
-/* Where the image is written: a mapping of a temporary file beside the
- * cache (renamed over it when whole), so that the image never takes
- * anonymous memory; plain memory when the cache folder cannot take it. */
-typedef struct
-{
-  const char *path;
-  char       *tmp;
-  int         fd;
-  void       *map;
-  gsize       len;
-} OutFile;
-
-static void *
-out_alloc (void   *user,
-           size_t  len)
-{
-  OutFile *o = user;
-  g_autofree char *dir = NULL;
-  int err;
-
-  o->fd = -1;
-  if (o->path == NULL || len == 0)
-    return malloc (len);
-  dir = g_path_get_dirname (o->path);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    return malloc (len);
-  o->tmp = g_strconcat (o->path, ".XXXXXX", NULL);
-  o->fd = g_mkstemp_full (o->tmp, O_RDWR, 0600);
-  if (o->fd < 0)
-    {
-      g_clear_pointer (&o->tmp, g_free);
-      return malloc (len);
-    }
-  /* Blocks reserved now: a full disk is an error here, never a SIGBUS
-   * while the mapping is written. */
-  err = posix_fallocate (o->fd, 0, (off_t) len);
-  if (err == 0)
-    o->map = mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, o->fd, 0);
-  if (err != 0 || o->map == MAP_FAILED)
-    {
-      g_debug ("%s: %s", o->tmp, g_strerror (err != 0 ? err : errno));
-      o->map = NULL;
-      close (o->fd);
-      o->fd = -1;
-      g_unlink (o->tmp);
-      g_clear_pointer (&o->tmp, g_free);
-      return malloc (len);
-    }
-  o->len = len;
-  return o->map;
-}
-
 /* --- The builder -------------------------------------------------------------------------------- */
 
 static void
@@ -600,6 +549,7 @@ parse_batches (Shared *s)
       g_autofree guint64 *offsets = NULL;
       g_autofree char *text = NULL;
       ChessPosdbBatch *batch;
+      ChessPosdbMemory mem;
       BatchRef *ref;
       gboolean ok;
 
@@ -626,7 +576,8 @@ parse_batches (Shared *s)
 
       text = g_try_malloc (end - start + 1);
       ok = text != NULL && _caissa_pgn_file_bytes_copy (s->bytes, start, end - start, text);
-      batch = ok ? chess_posdb_batch_parse (first, n, text, end - start, offsets) : NULL;
+      mem = _caissa_explorer_memory (s->cache_path);
+      batch = ok ? chess_posdb_batch_parse_in (first, n, text, end - start, offsets, &mem) : NULL;
 
       g_mutex_lock (&s->mutex);
       if (!ok)
@@ -692,6 +643,7 @@ builder_thread (gpointer data)
   g_autofree ChessPosdbBatch **batches = NULL;
   guint n_batches;
   ChessPosdbBuild *build;
+  ChessPosdbMemory mem;
   HelperJob jobs[N_THREADS];
   GThread *runners[N_THREADS];
   uint8_t *img;
@@ -747,7 +699,8 @@ builder_thread (gpointer data)
 
   /* The batches stay in s->batches (queries read them) until the image
    * replaces them; the build only reads them. */
-  build = chess_posdb_build_new (batches, n_batches, N_THREADS);
+  mem = _caissa_explorer_memory (s->cache_path);
+  build = chess_posdb_build_new_in (batches, n_batches, N_THREADS, &mem);
   for (unsigned i = 0; i < chess_posdb_build_n_parts (build); i++)
     {
       jobs[i] = (HelperJob) { s, build, i, 0 };
@@ -780,9 +733,9 @@ builder_thread (gpointer data)
   if (!have_source && s->cache_path != NULL)
     have_source = source_of (s->bytes, &source);
   {
-    OutFile out = { have_source ? s->cache_path : NULL, NULL, -1, NULL, 0 };
+    CaissaExplorerOut out = { have_source ? s->cache_path : NULL, NULL, -1, NULL, 0 };
 
-    img = chess_posdb_build_finish_to (build, &source, out_alloc, &out, &img_len);
+    img = chess_posdb_build_finish_to (build, &source, _caissa_explorer_out_alloc, &out, &img_len);
     if (out.map != NULL)
       {
         gboolean saved = img != NULL;

@@ -1,0 +1,310 @@
+/* chess-posdb-private.h — what the chess-posdb*.c files share (internal).
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The records of games and the image's layout, the helpers the batches,
+ * the build and the reader all use, and the replay of a game.
+ */
+#pragma once
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess-bitboard.h"
+#include "chess-posdb.h"
+
+#define NONE32 UINT32_MAX
+
+static inline void *
+xmalloc (size_t n)
+{
+  void *p = malloc (n ? n : 1);
+
+  if (p == NULL)
+    abort ();
+  return p;
+}
+
+static inline void *
+xcalloc (size_t n,
+         size_t size)
+{
+  void *p = calloc (n ? n : 1, size ? size : 1);
+
+  if (p == NULL)
+    abort ();
+  return p;
+}
+
+static inline void *
+xrealloc (void   *p,
+          size_t  n)
+{
+  p = realloc (p, n ? n : 1);
+  if (p == NULL)
+    abort ();
+  return p;
+}
+
+/* Grows *v (of elements of size) to hold at least need. */
+static inline void
+grow (void   **v,
+      size_t  *cap,
+      size_t   need,
+      size_t   size)
+{
+  size_t c = *cap ? *cap : 64;
+
+  if (need <= *cap)
+    return;
+  while (c < need)
+    c += c / 2 + 64;
+  *v = xrealloc (*v, c * size);
+  *cap = c;
+}
+
+/* Large arrays: from mem when it gives them, else the heap; zeroed. A
+ * small header before the bytes says which. */
+void *_chess_posdb_big_alloc (const ChessPosdbMemory *mem, size_t len);
+void  _chess_posdb_big_free  (const ChessPosdbMemory *mem, void *p);
+/* Grows a big array *v (of elements of size) to hold at least need. */
+void  _chess_posdb_big_grow  (const ChessPosdbMemory *mem, void **v, size_t *cap, size_t need,
+                              size_t size);
+
+#define P1 0x9E3779B185EBCA87ULL
+#define P2 0xC2B2AE3D27D4EB4FULL
+#define P3 0x165667B19E3779F9ULL
+#define P4 0x85EBCA77C2B2AE63ULL
+#define P5 0x27D4EB2F165667C5ULL
+
+static inline unsigned
+varint_put (uint8_t  *out,
+            uint32_t  v)
+{
+  unsigned n = 0;
+
+  while (v >= 0x80)
+    {
+      out[n++] = (uint8_t) (v | 0x80);
+      v >>= 7;
+    }
+  out[n++] = (uint8_t) v;
+  return n;
+}
+
+/* Reads a varint from p[0..end); 0 bytes when it does not fit or overflows. */
+static inline unsigned
+varint_get (const uint8_t *p,
+            const uint8_t *end,
+            uint32_t      *v)
+{
+  uint32_t x = 0;
+
+  for (unsigned n = 0, shift = 0; n < 5 && p + n < end; n++, shift += 7)
+    {
+      uint8_t byte = p[n];
+
+      if (shift == 28 && byte > 0x0f)
+        return 0;
+      x |= (uint32_t) (byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        {
+          *v = x;
+          return n + 1;
+        }
+    }
+  return 0;
+}
+
+/* --- Games ---------------------------------------------------------------------------------- */
+
+enum
+{
+  RESULT_NONE = 0,
+  RESULT_WHITE = 1,
+  RESULT_DRAW = 2,
+  RESULT_BLACK = 3,
+};
+
+enum
+{
+  GAME_UNREADABLE = 1 << 0,
+  GAME_FEN = 1 << 1,
+};
+
+/* 16 bytes, the same in memory and in the image. */
+typedef struct
+{
+  uint32_t moves;     /* index of the first move */
+  uint16_t plies;
+  uint8_t  result;
+  uint8_t  flags;
+  uint16_t elo[2];    /* by colour; 0 = none */
+  uint16_t year;      /* 0 = none */
+  uint16_t reserved;
+} GameRec;
+
+/* The games of a batch or of an image, as the replay sees them. */
+typedef struct
+{
+  const GameRec  *games;
+  uint32_t        first;      /* number of games[0] */
+  uint32_t        n;
+  const uint16_t *moves;      /* a batch's: ChessMove each, or NULL */
+  uint64_t        n_moves;
+  const uint8_t  *code;       /* an image's: the moves coded (SEC_MOVES), or NULL */
+  uint64_t        code_len;
+  const uint32_t *fen_index;  /* pairs (game number, offset into fen_text), by game */
+  uint32_t        n_fens;
+  const char     *fen_text;
+  uint64_t        fen_len;
+  bool            trusted;    /* built here: moves need no legality check */
+} View;
+
+struct _ChessPosdbBatch
+{
+  uint32_t  first;
+  uint32_t  n;
+  GameRec  *games;
+  uint16_t *moves;
+  size_t    n_moves, cap_moves;
+  uint32_t *fen_index;      /* pairs (game, offset) */
+  size_t    n_fens, cap_fens;
+  char     *fen_text;
+  size_t    fen_len, cap_fen_text;
+  /* Hashes of the positions of the first plies, for finding the popular
+   * ones; dropped once counted. */
+  uint32_t *slots;
+  size_t    n_slots, cap_slots;
+  /* With mem: games, moves and slots are big arrays (once parsed). */
+  ChessPosdbMemory mem;
+  bool             big;
+};
+
+/* Frees a batch's array of its hashes of the first plies. */
+void _chess_posdb_batch_drop_slots (ChessPosdbBatch *b);
+
+/* Makes move m of a game; FALSE when it is not legal there (a damaged
+ * image: the rest of the game is not read). */
+static inline bool
+view_make (const View    *v,
+           ChessPosition *pos,
+           ChessMove      m)
+{
+  if (!v->trusted)
+    {
+      if (m == CHESS_MOVE_NULL)
+        {
+          if (chess_position_in_check (pos))
+            return false;
+        }
+      else if (!chess_position_is_legal (pos, m))
+        return false;
+    }
+  chess_position_make_move (pos, m);
+  return true;
+}
+
+/* --- The image ---------------------------------------------------------------------------------- */
+
+#define IMAGE_MAGIC   "CAISSAPX"
+/* 2: the pattern signatures (SEC_SIGS). 3: the moves coded in a byte
+ * most (SEC_MOVES). An image of another version is
+ * refused ("another version") and the cache rebuilt. */
+#define IMAGE_VERSION 3
+#define ENDIAN_CHECK  0x0102030405060708ULL
+
+enum
+{
+  SEC_GAMES,       /* GameRec[n_games] */
+  SEC_MOVES,       /* uint8_t[n_moves]: coded, a byte most (chess-posdb.c) */
+  SEC_FEN_INDEX,   /* uint32_t[2 * n_fens] */
+  SEC_FEN_TEXT,    /* char[fen_len], NUL-separated */
+  SEC_POP,         /* PopRec[n_pop], by key */
+  SEC_POP_MOVES,   /* ChessPosdbMoveStat[n_pop_moves] */
+  SEC_POP_GAMES,   /* uint32_t[n_pop_games] */
+  SEC_POP_PLIES,   /* uint16_t[n_pop_games] */
+  SEC_BUCKETS,     /* uint64_t[n_buckets + 1], offsets into SEC_RARE */
+  SEC_RARE,        /* varints */
+  SEC_SIGS,        /* uint64_t[CHESS_POSDB_SIG_WORDS * n_games] */
+  N_SECTIONS
+};
+
+typedef struct
+{
+  uint64_t offset;
+  uint64_t length;
+  uint64_t hash;
+} Section;
+
+typedef struct
+{
+  char             magic[8];
+  uint32_t         version;
+  uint32_t         header_size;
+  uint64_t         endian;
+  ChessPosdbSource source;
+  uint32_t         n_games;
+  uint32_t         bucket_bits;
+  uint64_t         n_moves;
+  uint64_t         n_fens;
+  uint64_t         n_pop;
+  uint64_t         n_pop_moves;
+  uint64_t         n_pop_games;
+  Section          sections[N_SECTIONS];
+  uint64_t         header_hash;    /* of the bytes before it */
+} Header;
+
+typedef struct
+{
+  uint64_t key;
+  uint64_t first_game;   /* into SEC_POP_GAMES / SEC_POP_PLIES */
+  uint32_t n_games;
+  uint32_t first_move;   /* into SEC_POP_MOVES */
+  uint32_t n_moves;
+  uint32_t reserved;
+} PopRec;
+
+
+bool  _chess_posdb_view_start     (const View *v, uint32_t g, ChessPosition *pos);
+/* The moves of a game as the replay reads them, one ply after another. */
+typedef struct
+{
+  const uint16_t *mv;         /* a batch's, or NULL: */
+  const uint8_t  *p, *end;    /* an image's, coded */
+} MoveCursor;
+
+/* The image's moves: a byte most, see chess-posdb.c. encode writes m
+ * (played in pos) to out (3 bytes of room) and returns the bytes used;
+ * decode reads one from p[0..end) and returns the bytes read, 0 when they
+ * do not make a move there (a damaged image). */
+unsigned _chess_posdb_move_encode (const ChessPosition *pos, ChessMove m, uint8_t *out);
+unsigned _chess_posdb_move_decode (const ChessPosition *pos, const uint8_t *p, const uint8_t *end,
+                                   ChessMove *m);
+
+static inline bool
+cursor_next (MoveCursor          *c,
+             const ChessPosition *pos,
+             ChessMove           *m)
+{
+  unsigned n;
+
+  if (c->mv != NULL)
+    {
+      *m = *c->mv++;
+      return true;
+    }
+  n = _chess_posdb_move_decode (pos, c->p, c->end, m);
+  c->p += n;
+  return n != 0;
+}
+
+bool  _chess_posdb_view_begin     (const View *v, uint32_t g, ChessPosition *pos, MoveCursor *moves);
+void  _chess_posdb_stat_add_game  (ChessPosdbMoveStat *s, const GameRec *r, unsigned side);
+void  _chess_posdb_tree_add_game  (ChessPosdbTree *tree, ChessMove move, const GameRec *r, unsigned side);
+void  _chess_posdb_tree_merge     (ChessPosdbTree *tree, const ChessPosdbMoveStat *add);
+bool  _chess_posdb_replay_tree    (const View *v, uint32_t g, uint64_t key, ChessPosdbTree *tree);
+long  _chess_posdb_replay_find    (const View *v, uint32_t g, uint64_t key);
+long  _chess_posdb_replay_pattern (const View *v, uint32_t g, const ChessPosPattern *pt);
+void  _chess_posdb_batch_view     (const ChessPosdbBatch *b, View *v);
