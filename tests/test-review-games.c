@@ -516,6 +516,31 @@ test_unsaved_first (Fixture       *f,
   assert_events (f, "Two Three -");
 }
 
+/* Opening another file with the list edited asks; Discard opens it and
+ * leaves this one as it was. */
+static void
+test_discard_at_open (Fixture       *f,
+                      gconstpointer  data)
+{
+  AdwMessageDialog *dialog;
+  g_autofree char *other_path = g_build_filename (tmp_dir, "other.pgn", NULL);
+  g_autoptr(GFile) other = g_file_new_for_path (other_path);
+
+  g_assert_true (g_file_set_contents (other_path, "[Event \"Other\"]\n\n1. e4 *\n", -1, NULL));
+  act (f, "win.duplicate-game");
+  wait_shown (f, "4", "2", "e4");
+  g_assert_true (caissa_window_open_file (f->window, other, NULL));
+  dialog = test_util_wait_for_dialog (20);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Changes?");
+  adw_message_dialog_response (dialog, "discard");
+  gtk_window_close (GTK_WINDOW (dialog));
+  wait_shown (f, "1", "1", "e4");
+  assert_events (f, "Other");
+  test_util_assert_state (f->window, "list-edited", "0");
+  assert_unchanged (f, three);
+  g_unlink (other_path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -549,6 +574,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/app/review/games/discard-at-close", Fixture, "discard.pgn", fixture_set_up,
               test_discard_at_close, fixture_tear_down);
+  g_test_add ("/app/review/games/discard-at-open", Fixture, "discard-open.pgn", fixture_set_up,
+              test_discard_at_open, fixture_tear_down);
 
   status = g_test_run ();
   test_util_spin (1000);
