@@ -336,6 +336,55 @@ separate (GString  *out,
   g_string_append (out, eol);
 }
 
+/* How many places from first hold games of the file that follow each
+ * other there (replace not among them). */
+static guint
+disk_run (CaissaPgnFileEdits *self,
+          guint               first,
+          guint               replace)
+{
+  guint disk = g_array_index (self->places, Place, first).disk;
+  guint end = first + 1;
+
+  while (end < self->places->len && end != replace
+         && g_array_index (self->places, Place, end).disk == disk + (end - first))
+    end++;
+  return end - first;
+}
+
+/* Appends the n games of the file from first as its bytes hold them, when
+ * they are UTF-8 (then each game's text is its bytes): a million games
+ * in one copy. FALSE (out as it was) otherwise. */
+static gboolean
+append_run (CaissaPgnFileEdits *self,
+            GString            *out,
+            guint               first,
+            guint               n)
+{
+  CaissaPgnFileBytes *bytes = _caissa_pgn_file_ref_bytes (self->disk);
+  guint64 start = _caissa_pgn_file_game_offset (self->disk, first);
+  gsize last_len = 0, len;
+  guint plies;
+  const ChessPgnIndexEntry *last = _caissa_pgn_file_sort_entry (self->disk, first + n - 1, &last_len, &plies);
+  gsize before = out->len;
+  gboolean ok;
+
+  if (last == NULL || last->offset + last_len < start)
+    {
+      _caissa_pgn_file_bytes_unref (bytes);
+      return FALSE;
+    }
+  len = last->offset + last_len - start;
+  g_string_set_size (out, before + len);
+  ok = _caissa_pgn_file_bytes_copy (bytes, start, len, out->str + before)
+       && memchr (out->str + before, '\0', len) == NULL
+       && g_utf8_validate (out->str + before, len, NULL);
+  _caissa_pgn_file_bytes_unref (bytes);
+  if (!ok)
+    g_string_truncate (out, before);
+  return ok;
+}
+
 char *
 caissa_pgn_file_edits_dup_text (CaissaPgnFileEdits  *self,
                                 guint                replace,
@@ -354,7 +403,18 @@ caissa_pgn_file_edits_dup_text (CaissaPgnFileEdits  *self,
       const Place *place = &g_array_index (self->places, Place, i);
       g_autofree char *owned = NULL;
       const char *text = place->text;
+      guint run;
 
+      /* Games that follow each other in the file, copied as one. */
+      if (i != replace && text == NULL && (run = disk_run (self, i, replace)) > 1)
+        {
+          separate (out, self->crlf);
+          if (append_run (self, out, place->disk, run))
+            {
+              i += run - 1;
+              continue;
+            }
+        }
       if (i == replace)
         text = owned = self->crlf ? caissa_pgn_text_to_crlf (pgn) : g_strdup (pgn);
       else if (text == NULL)
