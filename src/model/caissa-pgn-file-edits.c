@@ -86,7 +86,8 @@ caissa_pgn_file_edits_class_init (CaissaPgnFileEditsClass *klass)
 static void
 caissa_pgn_file_edits_init (CaissaPgnFileEdits *self)
 {
-  self->places = g_array_new (FALSE, FALSE, sizeof (Place));
+  /* Cleared: the places g_array_set_size () adds hold no text. */
+  self->places = g_array_new (FALSE, TRUE, sizeof (Place));
   g_array_set_clear_func (self->places, (GDestroyNotify) place_clear);
   self->undo = g_array_new (FALSE, FALSE, sizeof (Edit));
   g_array_set_clear_func (self->undo, (GDestroyNotify) edit_clear);
