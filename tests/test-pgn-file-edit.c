@@ -1,5 +1,7 @@
 /* test-pgn-file-edit.c — games removed from and inserted into a PGN file,
- * each written as a save, and each undone by its inverse byte for byte.
+ * each written as a save, and each undone by its inverse byte for byte;
+ * the list's edits kept in memory (CaissaPgnFileEdits), undone and redone,
+ * and saved together.
  *
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,6 +11,8 @@
 #include <glib/gstdio.h>
 
 #include "caissa-pgn-file-edit.h"
+#include "caissa-pgn-file-edits.h"
+#include "caissa-pgn-save-style.h"
 #include "test-util.h"
 
 static char *tmp_dir;
@@ -256,6 +260,142 @@ test_refused (void)
   g_unlink (path);
 }
 
+/* The games of three, one by one. */
+static char *
+game_of_three (guint i)
+{
+  const char *starts[] = { three, strstr (three, "[Event \"Two\""), strstr (three, "[Event \"Three\""),
+                           three + strlen (three) };
+
+  return g_strndup (starts[i], starts[i + 1] - starts[i]);
+}
+
+static char *
+list_text (CaissaPgnFileEdits *edits)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = caissa_pgn_file_edits_dup_text (edits, G_MAXUINT, NULL, &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+/* Unedited, the list is the file's text byte for byte; the last game
+ * deleted leaves the one before it ending the file with one line end;
+ * Undo and Redo step back and forth. */
+static void
+test_edits_undo_redo (void)
+{
+  g_autofree char *path = write_file ("edits.pgn", three);
+  g_autoptr(CaissaPgnFile) pgn = open_loaded (path);
+  g_autoptr(CaissaPgnFileEdits) edits = caissa_pgn_file_edits_new (pgn);
+  g_autofree char *one = game_of_three (0);
+  g_autofree char *two = game_of_three (1);
+  g_autofree char *without_last = NULL;
+  g_autofree char *text = NULL;
+  guint number = 0, show = 0;
+
+  text = list_text (edits);
+  g_assert_cmpstr (text, ==, three);
+  g_assert_false (caissa_pgn_file_edits_get_modified (edits));
+  g_assert_cmpint (caissa_pgn_file_edits_get_undo (edits, NULL), ==, CAISSA_PGN_LIST_EDIT_NONE);
+
+  g_assert_true (caissa_pgn_file_edits_delete (edits, 2));
+  g_assert_true (caissa_pgn_file_edits_get_modified (edits));
+  g_assert_cmpint (caissa_pgn_file_edits_get_undo (edits, &number), ==, CAISSA_PGN_LIST_EDIT_DELETE);
+  g_assert_cmpuint (number, ==, 3);
+  g_free (text);
+  text = list_text (edits);
+  without_last = g_strconcat (one, two, NULL);
+  without_last[strlen (without_last) - 1] = '\0';
+  g_assert_cmpstr (text, ==, without_last);
+
+  g_assert_true (caissa_pgn_file_edits_duplicate (edits, 0));
+  g_assert_cmpint (caissa_pgn_file_edits_get_undo (edits, &number), ==, CAISSA_PGN_LIST_EDIT_DUPLICATE);
+  g_assert_cmpuint (number, ==, 1);
+  g_assert_cmpuint (caissa_pgn_file_edits_get_n_games (edits), ==, 3);
+  g_assert_false (caissa_pgn_file_edits_delete (edits, 3));
+
+  g_assert_cmpint (caissa_pgn_file_edits_undo (edits, &show), ==, CAISSA_PGN_LIST_EDIT_DUPLICATE);
+  g_assert_cmpuint (show, ==, 0);
+  g_assert_cmpint (caissa_pgn_file_edits_undo (edits, &show), ==, CAISSA_PGN_LIST_EDIT_DELETE);
+  g_assert_cmpuint (show, ==, 2);
+  g_assert_cmpint (caissa_pgn_file_edits_undo (edits, &show), ==, CAISSA_PGN_LIST_EDIT_NONE);
+  g_assert_false (caissa_pgn_file_edits_get_modified (edits));
+  g_free (text);
+  text = list_text (edits);
+  g_assert_cmpstr (text, ==, three);
+
+  g_assert_cmpint (caissa_pgn_file_edits_get_redo (edits, &number), ==, CAISSA_PGN_LIST_EDIT_DELETE);
+  g_assert_cmpint (caissa_pgn_file_edits_redo (edits, &show), ==, CAISSA_PGN_LIST_EDIT_DELETE);
+  g_free (text);
+  text = list_text (edits);
+  g_assert_cmpstr (text, ==, without_last);
+  /* A new edit: what Redo had is gone. */
+  g_assert_true (caissa_pgn_file_edits_add (edits, 0, "[Event \"New\"]\n\n*\n"));
+  g_assert_cmpint (caissa_pgn_file_edits_get_redo (edits, NULL), ==, CAISSA_PGN_LIST_EDIT_NONE);
+  g_assert_cmpuint (caissa_pgn_file_edits_get_n_games (edits), ==, 3);
+  g_unlink (path);
+}
+
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  Result *r = data;
+
+  r->ok = caissa_pgn_file_save_finish (CAISSA_PGN_FILE (source), result, &r->error);
+  r->done = TRUE;
+}
+
+/* Saved: exactly the games listed, a new one in the file's line ends;
+ * the file on disk untouched until then; refused with CHANGED when
+ * another program changed it. */
+static void
+test_edits_save (gconstpointer data)
+{
+  gboolean crlf = GPOINTER_TO_INT (data);
+  g_autofree char *original = crlf ? caissa_pgn_text_to_crlf (three) : g_strdup (three);
+  g_autofree char *path = write_file (crlf ? "edits-save-crlf.pgn" : "edits-save.pgn", original);
+  g_autoptr(CaissaPgnFile) pgn = open_loaded (path);
+  g_autoptr(CaissaPgnFileEdits) edits = caissa_pgn_file_edits_new (pgn);
+  g_autofree char *two = game_of_three (1);
+  g_autofree char *third = game_of_three (2);
+  g_autofree char *expected = g_strconcat (two, third, "\n[Event \"New\"]\n\n*\n", NULL);
+  g_autofree char *text = NULL;
+  Result r = { 0 };
+
+  g_assert_true (caissa_pgn_file_edits_delete (edits, 0));
+  g_assert_true (caissa_pgn_file_edits_add (edits, 2, "[Event \"New\"]\n\n*\n"));
+  text = contents (path);
+  g_assert_cmpstr (text, ==, original);
+
+  caissa_pgn_file_edits_save_async (edits, G_MAXUINT, NULL, CAISSA_PGN_SAVE_DEFAULT, NULL, saved_cb, &r);
+  test_util_wait_for (&r.done, 30, "the save");
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+  g_free (text);
+  text = contents (path);
+  if (crlf)
+    {
+      g_autofree char *crlf_expected = caissa_pgn_text_to_crlf (expected);
+
+      g_assert_cmpstr (text, ==, crlf_expected);
+    }
+  else
+    g_assert_cmpstr (text, ==, expected);
+
+  /* The file now differs from what pgn read: refused. */
+  memset (&r, 0, sizeof r);
+  caissa_pgn_file_edits_save_async (edits, G_MAXUINT, NULL, CAISSA_PGN_SAVE_DEFAULT, NULL, saved_cb, &r);
+  test_util_wait_for (&r.done, 30, "the save");
+  g_assert_false (r.ok);
+  g_assert_error (r.error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+  g_clear_error (&r.error);
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -270,6 +410,9 @@ main (int   argc,
   g_test_add_func ("/model/pgn-file-edit/duplicate", test_duplicate);
   g_test_add_func ("/model/pgn-file-edit/new-game", test_new_game);
   g_test_add_func ("/model/pgn-file-edit/refused", test_refused);
+  g_test_add_func ("/model/pgn-file-edits/undo-redo", test_edits_undo_redo);
+  g_test_add_data_func ("/model/pgn-file-edits/save", GINT_TO_POINTER (FALSE), test_edits_save);
+  g_test_add_data_func ("/model/pgn-file-edits/save-crlf", GINT_TO_POINTER (TRUE), test_edits_save);
 
   status = g_test_run ();
   test_util_remove_tree (tmp_dir);

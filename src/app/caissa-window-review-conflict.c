@@ -121,7 +121,7 @@ reload_now (CaissaWindowReview *review,
             ThenFunc            then,
             gpointer            then_data)
 {
-  GFile *gfile = caissa_pgn_file_get_file (review->file);
+  GFile *gfile = _caissa_review_disk_file (review);
   g_autoptr(GError) error = NULL;
   g_autoptr(CaissaPgnFile) file = caissa_pgn_file_new (gfile, &error);
 
@@ -182,7 +182,7 @@ conflict_response_cb (AdwMessageDialog *dialog,
                       Conflict         *c)
 {
   CaissaWindowReview *review = c->review;
-  GFile *file = caissa_pgn_file_get_file (review->file);
+  GFile *file = _caissa_review_disk_file (review);
 
   if (g_str_equal (response, "save-as"))
     _caissa_review_choose_save_file (review, FALSE, c->flags & ~CAISSA_PGN_SAVE_OVERWRITE, c->then,
@@ -204,7 +204,7 @@ _caissa_review_save_conflict (CaissaWindowReview *review,
 {
   AdwMessageDialog *dialog;
   Conflict *c = g_new0 (Conflict, 1);
-  GFile *file = caissa_pgn_file_get_file (review->file);
+  GFile *file = _caissa_review_disk_file (review);
   g_autofree char *change = describe_change (review);
   g_autofree char *body = NULL;
   gboolean exists = file != NULL && g_file_query_exists (file, NULL);

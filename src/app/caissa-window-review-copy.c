@@ -159,7 +159,7 @@ copy_to (CaissaWindowReview *review,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  GFile *own = review->file != NULL ? caissa_pgn_file_get_file (review->file) : NULL;
+  GFile *own = _caissa_review_disk_file (review);
   CaissaPgnFile *target;
   Copy *c;
 

@@ -4,14 +4,16 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each is written at once, the way a save writes the file (atomic: a
- * temporary file, synced, renamed over it; refused when another program
- * changed the file), so nothing is lost in a crash and the list shows
- * what the file holds. Each can be taken back with Undo (Ctrl+Z, or the
- * toast's button) as long as the file open is the one it wrote: the
- * inverse is written the same way (a deleted game goes back byte for
- * byte). Unsaved changes to the game shown are saved or discarded first
- * (the usual question), since the games' places change.
+ * Each changes the list at once and is kept as a pending edit of the file
+ * (CaissaPgnFileEdits): the title is marked, nothing is written until the
+ * file is saved, and that save writes the list with the game shown in one
+ * atomic write (caissa-window-review-save.c). The list shown is a view over
+ * the edited list's text, so its search and sort see the games as they
+ * will be. Undo and Redo step through the edits without limit, after the
+ * edits of the game shown (caissa-window-undo.c); closing the window or
+ * opening another file asks first, as unsaved changes to a game do.
+ * Unsaved changes to the game shown are saved or discarded first (the
+ * usual question), since the games' places change.
  */
 #define G_LOG_DOMAIN "caissa-window"
 
@@ -27,82 +29,93 @@ typedef enum
   OP_DELETE,
   OP_DUPLICATE,
   OP_NEW,
-  OP_UNDO_REMOVE,   /* an inserted game taken out again */
-  OP_UNDO_INSERT,   /* a deleted game put back */
+  OP_UNDO,
+  OP_REDO,
 } OpKind;
 
 typedef struct
 {
-  GtkWidget *window;     /* weak */
-  OpKind     kind;
-  guint      position;   /* the game removed, or the place of the one inserted */
-  char      *text;       /* the game inserted; for a delete, the text removed */
-  CaissaPgnFile *file;   /* the file edited */
+  OpKind kind;
+  guint  position;
 } Op;
 
-/* The edit Undo takes back: valid while the file it wrote is the one
- * open (any later save or reload makes another CaissaPgnFile). */
-typedef struct
+GFile *
+_caissa_review_disk_file (CaissaWindowReview *review)
 {
-  OpKind         kind;   /* OP_UNDO_* */
-  guint          position;
-  char          *text;
-  CaissaPgnFile *written;  /* weak */
-} Undo;
-
-#define UNDO_KEY "caissa-review-games-undo"
-
-static void
-op_free (Op *op)
-{
-  g_clear_weak_pointer (&op->window);
-  g_clear_object (&op->file);
-  g_free (op->text);
-  g_free (op);
-}
-
-static void
-undo_free (Undo *undo)
-{
-  g_clear_weak_pointer (&undo->written);
-  g_free (undo->text);
-  g_free (undo);
-}
-
-static Undo *
-pending_undo (CaissaWindowReview *review)
-{
-  Undo *undo = g_object_get_data (G_OBJECT (review->window), UNDO_KEY);
-
-  /* (While a game is played, Undo is its take-back.) */
-  if (undo == NULL || undo->written == NULL || undo->written != review->file
-      || !caissa_game_get_analysis (review->game))
+  if (review == NULL)
     return NULL;
-  return undo;
+  if (review->edits != NULL)
+    return caissa_pgn_file_get_file (caissa_pgn_file_edits_get_disk (review->edits));
+  return review->file != NULL ? caissa_pgn_file_get_file (review->file) : NULL;
+}
+
+gboolean
+_caissa_review_games_pending (CaissaWindowReview *review)
+{
+  return review != NULL && review->edits != NULL && caissa_pgn_file_edits_get_modified (review->edits);
+}
+
+void
+_caissa_review_games_forget (CaissaWindowReview *review)
+{
+  if (review->showing_edits)
+    return;
+  g_clear_object (&review->edits);
+}
+
+/* (While a game is played, Undo is its take-back.) */
+static gboolean
+can_step (CaissaWindowReview *review,
+          gboolean            redo)
+{
+  if (review == NULL || review->edits == NULL || !caissa_game_get_analysis (review->game))
+    return FALSE;
+  return (redo ? caissa_pgn_file_edits_get_redo (review->edits, NULL)
+               : caissa_pgn_file_edits_get_undo (review->edits, NULL)) != CAISSA_PGN_LIST_EDIT_NONE;
 }
 
 gboolean
 _caissa_review_games_can_undo (CaissaWindowReview *review)
 {
-  return review != NULL && pending_undo (review) != NULL;
+  return can_step (review, FALSE);
 }
 
-const char *
-_caissa_review_games_undo_label (CaissaWindowReview *review)
+gboolean
+_caissa_review_games_can_redo (CaissaWindowReview *review)
 {
-  Undo *undo = review != NULL ? pending_undo (review) : NULL;
-
-  if (undo == NULL)
-    return NULL;
-  if (undo->kind == OP_UNDO_INSERT)
-    /* Translators: an edit, named in the tooltip "Undo %s". */
-    return C_("edit", "Delete Game");
-  /* Translators: an edit (a game duplicated or a new one added to the
-   * file), named in the tooltip "Undo %s". */
-  return C_("edit", "Add Game");
+  return can_step (review, TRUE);
 }
 
-/* --- After the write: the file read again, a game shown ------------------------------------- */
+char *
+_caissa_review_games_undo_label (CaissaWindowReview *review,
+                                 gboolean            redo)
+{
+  guint number = 0;
+
+  if (!can_step (review, redo))
+    return NULL;
+  switch (redo ? caissa_pgn_file_edits_get_redo (review->edits, &number)
+               : caissa_pgn_file_edits_get_undo (review->edits, &number))
+    {
+    case CAISSA_PGN_LIST_EDIT_DELETE:
+      /* Translators: an edit, named in the tooltip "Undo %s"; %u is the
+       * number of the game in the file's list. */
+      return g_strdup_printf (C_("edit", "Delete Game %u"), number);
+    case CAISSA_PGN_LIST_EDIT_DUPLICATE:
+      /* Translators: an edit, named in the tooltip "Undo %s"; %u is the
+       * number of the game copied. */
+      return g_strdup_printf (C_("edit", "Duplicate Game %u"), number);
+    case CAISSA_PGN_LIST_EDIT_ADD:
+      /* Translators: an edit (a new empty game added to the file), named
+       * in the tooltip "Undo %s". */
+      return g_strdup (C_("edit", "New Game in File"));
+    case CAISSA_PGN_LIST_EDIT_NONE:
+    default:
+      return NULL;
+    }
+}
+
+/* --- The list as edited shown, a game of it opened ------------------------------------------- */
 
 static void
 show_when_loaded_cb (CaissaPgnFile *file,
@@ -132,210 +145,152 @@ done_text (OpKind kind)
       return _("Game duplicated");
     case OP_NEW:
       return _("New game added to the file");
-    case OP_UNDO_REMOVE:
-    case OP_UNDO_INSERT:
+    case OP_UNDO:
+    case OP_REDO:
     default:
-      /* Translators: in a toast, after a game deleted, duplicated or
-       * added was taken back with Undo. */
-      return _("Undone");
+      return NULL;
     }
 }
 
+/* The list as the edits made it, shown with the game at show. */
 static void
-edited_cb (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
+show_edits (CaissaWindowReview *review,
+            guint               show)
 {
-  Op *op = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CaissaPgnFile) reread = NULL;
-  CaissaWindowReview *review;
-  GFile *dest;
-  guint show, n;
-  gboolean removed;
+  g_autoptr(CaissaPgnFile) view = caissa_pgn_file_edits_make_view (review->edits, &error);
 
-  review = op->window != NULL ? _caissa_window_get_review (CAISSA_WINDOW (op->window)) : NULL;
-  if (review != NULL)
+  if (view == NULL)
     {
-      review->saving = FALSE;
-      _caissa_window_review_update_actions (review);
-    }
-  if (!caissa_pgn_file_edit_finish (CAISSA_PGN_FILE (source), result, &error))
-    {
-      if (review != NULL)
-        {
-          /* Translators: heading of the message when deleting, duplicating
-           * or adding a game failed; the file is as it was. */
-          _caissa_review_show_error (review, _("The File Could Not Be Changed"), error->message);
-        }
-      op_free (op);
-      return;
-    }
-  if (review == NULL || review->file != op->file)
-    {
-      op_free (op);
-      return;
-    }
-
-  dest = caissa_pgn_file_get_file (op->file);
-  reread = caissa_pgn_file_new (dest, &error);
-  if (reread == NULL)
-    {
+      /* Translators: heading of the message when deleting, duplicating
+       * or adding a game failed; the file is as it was. */
       _caissa_review_show_error (review, _("The File Could Not Be Changed"), error->message);
-      op_free (op);
       return;
     }
-
-  /* The game shown next: the one after a deleted one (or the new last),
-   * the copy or the new game. */
-  n = g_list_model_get_n_items (G_LIST_MODEL (op->file));
-  removed = op->kind == OP_DELETE || op->kind == OP_UNDO_REMOVE;
-  show = op->kind == OP_UNDO_REMOVE && op->position > 0 ? op->position - 1 : op->position;
-  n = removed ? n - 1 : n + 1;
-  show = n == 0 ? G_MAXUINT : MIN (show, n - 1);
-
-  if (op->kind == OP_DELETE || op->kind == OP_DUPLICATE || op->kind == OP_NEW)
-    {
-      Undo *undo = g_new0 (Undo, 1);
-
-      undo->kind = op->kind == OP_DELETE ? OP_UNDO_INSERT : OP_UNDO_REMOVE;
-      undo->position = op->position;
-      undo->text = g_steal_pointer (&op->text);
-      g_set_weak_pointer (&undo->written, reread);
-      g_object_set_data_full (G_OBJECT (review->window), UNDO_KEY, undo, (GDestroyNotify) undo_free);
-      _caissa_review_set_file (review, reread, show);
-      _caissa_review_toast_undo (review, done_text (op->kind));
-    }
-  else
-    {
-      g_object_set_data (G_OBJECT (review->window), UNDO_KEY, NULL);
-      _caissa_review_set_file (review, reread, show);
-      _caissa_review_toast (review, done_text (op->kind));
-    }
-  g_signal_connect_object (reread, "notify::loading", G_CALLBACK (show_when_loaded_cb), review->window, 0);
-  show_when_loaded_cb (reread, NULL, review->window);
-  op_free (op);
+  review->showing_edits = TRUE;
+  _caissa_review_set_file (review, view, show);
+  review->showing_edits = FALSE;
+  g_signal_connect_object (view, "notify::loading", G_CALLBACK (show_when_loaded_cb), review->window, 0);
+  show_when_loaded_cb (view, NULL, review->window);
+  _caissa_review_update_title (review);
+  _caissa_window_review_update_actions (review);
 }
 
-static void op_start (CaissaWindowReview *review,
-                      Op                 *op);
+static void run_op (CaissaWindowReview *review,
+                    gpointer            data);
+
+typedef struct
+{
+  GtkWidget *window;  /* weak */
+  Op         op;
+} Waiting;
 
 static void
-loaded_then_start_cb (CaissaPgnFile *file,
-                      GParamSpec    *pspec,
-                      Op            *op)
+waiting_free (Waiting *w)
+{
+  g_clear_weak_pointer (&w->window);
+  g_free (w);
+}
+
+static void
+loaded_then_run_cb (CaissaPgnFile *file,
+                    GParamSpec    *pspec,
+                    Waiting       *w)
 {
   CaissaWindowReview *review;
+  Op op = w->op;
 
   if (caissa_pgn_file_get_loading (file))
     return;
-  g_signal_handlers_disconnect_by_func (file, loaded_then_start_cb, op);
-  review = op->window != NULL ? _caissa_window_get_review (CAISSA_WINDOW (op->window)) : NULL;
-  if (review == NULL || review->file != file)
-    {
-      op_free (op);
-      return;
-    }
-  op_start (review, op);
+  review = w->window != NULL ? _caissa_window_get_review (CAISSA_WINDOW (w->window)) : NULL;
+  /* (Frees w.) */
+  g_signal_handlers_disconnect_by_func (file, loaded_then_run_cb, w);
+  if (review != NULL && review->file == file)
+    run_op (review, &op);
 }
 
-/* Writes the edit to the open file (once it is indexed: a save asked for
- * in the unsaved-changes question reads it again). */
-static void
-op_start (CaissaWindowReview *review,
-          Op                 *op)
-{
-  g_set_object (&op->file, review->file);
-  if (caissa_pgn_file_get_loading (op->file))
-    {
-      g_signal_connect (op->file, "notify::loading", G_CALLBACK (loaded_then_start_cb), op);
-      return;
-    }
-  review->saving = TRUE;
-  _caissa_window_review_update_actions (review);
-  if (op->kind == OP_DELETE || op->kind == OP_UNDO_REMOVE)
-    {
-      if (op->kind == OP_DELETE)
-        {
-          g_autoptr(GError) error = NULL;
-
-          /* Kept for Undo: the game's bytes as the file holds them. */
-          op->text = caissa_pgn_file_dup_game_text (op->file, op->position, NULL, &error);
-          if (op->text == NULL)
-            {
-              review->saving = FALSE;
-              _caissa_window_review_update_actions (review);
-              _caissa_review_show_error (review, _("The File Could Not Be Changed"), error->message);
-              op_free (op);
-              return;
-            }
-        }
-      caissa_pgn_file_remove_game_async (op->file, op->position, NULL, edited_cb, op);
-    }
-  else
-    caissa_pgn_file_insert_game_async (op->file, op->position, op->text, NULL, edited_cb, op);
-}
-
+/* The edit, on the list as it is now (once it is indexed: a save asked
+ * for in the unsaved-changes question reads the file again). */
 static void
 run_op (CaissaWindowReview *review,
         gpointer            data)
 {
   Op *op = data;
-  Op *own = g_memdup2 (op, sizeof *op);
+  guint n, show = op->position;
+  gboolean done;
 
-  /* The question frees data when it is done: the edit, which outlives
-   * it, takes a copy. */
-  own->window = NULL;
-  g_set_weak_pointer (&own->window, op->window);
-  own->text = g_strdup (op->text);
-  own->file = NULL;
   if (review->file == NULL)
+    return;
+  if (review->edits == NULL && caissa_pgn_file_get_loading (review->file))
     {
-      op_free (own);
+      Waiting *w = g_new0 (Waiting, 1);
+
+      g_set_weak_pointer (&w->window, GTK_WIDGET (review->window));
+      w->op = *op;
+      g_signal_connect_data (review->file, "notify::loading", G_CALLBACK (loaded_then_run_cb), w,
+                             (GClosureNotify) (void (*) (void)) waiting_free, 0);
       return;
     }
-  /* The game duplicated is read now: the question's save may have changed it. */
-  if (own->kind == OP_DUPLICATE)
+  if (review->edits == NULL)
     {
-      g_autoptr(GError) error = NULL;
-
-      g_free (own->text);
-      own->text = caissa_pgn_file_get_loading (review->file)
-                  ? NULL : caissa_pgn_file_dup_game_text (review->file, own->position - 1, NULL, &error);
-      if (own->text == NULL)
-        {
-          if (error != NULL)
-            _caissa_review_show_error (review, _("The File Could Not Be Changed"), error->message);
-          op_free (own);
-          return;
-        }
+      if (caissa_pgn_file_get_file (review->file) == NULL)
+        return;
+      review->edits = caissa_pgn_file_edits_new (review->file);
     }
-  op_start (review, own);
+  n = caissa_pgn_file_edits_get_n_games (review->edits);
+  switch (op->kind)
+    {
+    case OP_DELETE:
+      done = caissa_pgn_file_edits_delete (review->edits, op->position);
+      show = n > 1 ? MIN (op->position, n - 2) : G_MAXUINT;
+      break;
+    case OP_DUPLICATE:
+      done = caissa_pgn_file_edits_duplicate (review->edits, op->position);
+      show = op->position + 1;
+      break;
+    case OP_NEW:
+      {
+        g_autofree char *empty = caissa_pgn_empty_game_text ();
+
+        done = caissa_pgn_file_edits_add (review->edits, n, empty);
+        show = n;
+      }
+      break;
+    case OP_UNDO:
+      done = caissa_pgn_file_edits_undo (review->edits, &show) != CAISSA_PGN_LIST_EDIT_NONE;
+      break;
+    case OP_REDO:
+      done = caissa_pgn_file_edits_redo (review->edits, &show) != CAISSA_PGN_LIST_EDIT_NONE;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (!done)
+    return;
+  show_edits (review, show);
+  if (done_text (op->kind) != NULL)
+    _caissa_review_toast_undo (review, done_text (op->kind));
 }
 
 static void
 ask_then_run (CaissaWindowReview *review,
               OpKind              kind,
-              guint               position,
-              const char         *text)
+              guint               position)
 {
   Op *op = g_new0 (Op, 1);
 
-  g_set_weak_pointer (&op->window, GTK_WIDGET (review->window));
   op->kind = kind;
   op->position = position;
-  op->text = g_strdup (text);
-  _caissa_review_confirm_then (review, run_op, op, (GDestroyNotify) op_free);
+  _caissa_review_confirm_then (review, run_op, op, g_free);
 }
 
 gboolean
-_caissa_review_games_undo (CaissaWindowReview *review)
+_caissa_review_games_undo (CaissaWindowReview *review,
+                           gboolean            redo)
 {
-  Undo *undo = pending_undo (review);
-
-  if (undo == NULL || review->saving)
+  if (!can_step (review, redo) || review->saving)
     return FALSE;
-  ask_then_run (review, undo->kind, undo->position, undo->text);
+  ask_then_run (review, redo ? OP_REDO : OP_UNDO, 0);
   return TRUE;
 }
 
@@ -360,30 +315,30 @@ games_action (GtkWidget  *widget,
       g_signal_emit_by_name (focus, "delete-from-cursor", GTK_DELETE_WORD_ENDS, 1);
       return;
     }
-  if (review->file == NULL || review->saving || caissa_pgn_file_get_file (review->file) == NULL)
+  if (review->file == NULL || review->saving || _caissa_review_disk_file (review) == NULL
+      || (review->edits == NULL && caissa_pgn_file_get_loading (review->file)))
     return;
-  n = g_list_model_get_n_items (G_LIST_MODEL (review->file));
+  n = review->edits != NULL ? caissa_pgn_file_edits_get_n_games (review->edits)
+                            : g_list_model_get_n_items (G_LIST_MODEL (review->file));
   if (g_str_equal (action_name, "win.new-game-in-file"))
     {
-      g_autofree char *empty = caissa_pgn_empty_game_text ();
-
-      ask_then_run (review, OP_NEW, n, empty);
+      ask_then_run (review, OP_NEW, n);
       return;
     }
   if (!_caissa_review_has_game_from_file (review) || review->position >= n)
     return;
-  if (g_str_equal (action_name, "win.delete-game"))
-    ask_then_run (review, OP_DELETE, review->position, NULL);
-  else
-    ask_then_run (review, OP_DUPLICATE, review->position + 1, NULL);
+  ask_then_run (review, g_str_equal (action_name, "win.delete-game") ? OP_DELETE : OP_DUPLICATE,
+                review->position);
 }
 
 void
 _caissa_review_games_update_actions (CaissaWindowReview *review)
 {
   GtkWidget *widget = GTK_WIDGET (review->window);
-  gboolean file = review->file != NULL && caissa_pgn_file_get_file (review->file) != NULL
-                  && !review->saving;
+  /* The places of the games are known once the file is indexed (the
+   * edits' list knows them at once). */
+  gboolean file = review->file != NULL && _caissa_review_disk_file (review) != NULL && !review->saving
+                  && (review->edits != NULL || !caissa_pgn_file_get_loading (review->file));
   gboolean game = file && _caissa_review_has_game_from_file (review);
 
   gtk_widget_action_set_enabled (widget, "win.delete-game", game);

@@ -16,6 +16,7 @@
 #include "caissa-game-list.h"
 #include "caissa-move-list.h"
 #include "caissa-pgn-file.h"
+#include "caissa-pgn-file-edits.h"
 #include "caissa-pgn-partial.h"
 #include "caissa-split-view.h"
 #include "caissa-window-autosave.h"
@@ -54,6 +55,11 @@ struct _CaissaWindowReview
   char             *error_status;
   /* The game's states, for Undo and Redo (caissa-window-undo.c). */
   CaissaEditHistory *history;
+  /* The file's games deleted, duplicated or added, not saved
+   * (caissa-window-review-games.c): file is then the list as edited
+   * (a view over its text), the file on disk is the edits' (NULL: none). */
+  CaissaPgnFileEdits *edits;
+  gboolean         showing_edits;
 };
 
 /* Work that waits for an answer (save or discard?) or for a save. */
@@ -103,6 +109,11 @@ void           _caissa_review_confirm_then       (CaissaWindowReview *review,
  * leaves everything as it was; data is freed with destroy either way. */
 void           _caissa_review_replace_then       (CaissaWindowReview *review,
                                                   const char         *file_name,
+                                                  ThenFunc            then,
+                                                  gpointer            data,
+                                                  GDestroyNotify      destroy);
+/* The same for another game of the same file: the list's edits stay. */
+void           _caissa_review_replace_in_file_then (CaissaWindowReview *review,
                                                   ThenFunc            then,
                                                   gpointer            data,
                                                   GDestroyNotify      destroy);
@@ -161,15 +172,24 @@ void           _caissa_review_keep_offer         (CaissaWindow       *window);
 void           _caissa_review_keep_start         (CaissaWindow       *window);
 
 /* caissa-window-review-games.c: "win.delete-game", "win.duplicate-game"
- * and "win.new-game-in-file", each written to the file at once, and
- * taken back by Undo while the file it wrote is the one open. */
+ * and "win.new-game-in-file", kept as pending edits of the list until the
+ * file is saved, and taken back (done again) by Undo (Redo). */
 void           _caissa_window_review_install_games_actions (GtkWidgetClass *widget_class);
 void           _caissa_review_games_update_actions (CaissaWindowReview *review);
+/* The file on disk (the edits' while there are any), or NULL. */
+GFile         *_caissa_review_disk_file          (CaissaWindowReview *review);
+/* Whether the list has edits that are not saved. */
+gboolean       _caissa_review_games_pending      (CaissaWindowReview *review);
+/* Forgets the list's edits (discarded, or the file saved or replaced). */
+void           _caissa_review_games_forget       (CaissaWindowReview *review);
 gboolean       _caissa_review_games_can_undo     (CaissaWindowReview *review);
-/* What Undo would take back ("Delete Game"), or NULL. */
-const char    *_caissa_review_games_undo_label   (CaissaWindowReview *review);
-/* Takes the last such edit back (FALSE: none to take back). */
-gboolean       _caissa_review_games_undo         (CaissaWindowReview *review);
+gboolean       _caissa_review_games_can_redo     (CaissaWindowReview *review);
+/* What Undo (Redo) would take back ("Delete Game 12"), or NULL; free it. */
+char          *_caissa_review_games_undo_label   (CaissaWindowReview *review,
+                                                  gboolean            redo);
+/* Takes the last such edit back, or does it again (FALSE: none). */
+gboolean       _caissa_review_games_undo         (CaissaWindowReview *review,
+                                                  gboolean            redo);
 
 /* caissa-window-review-layout.c: the board's part of the window made
  * room wider by room while the evaluation bar is shown beside it. */

@@ -24,6 +24,8 @@ typedef struct
   ThenFunc            then;
   gpointer            data;
   GDestroyNotify      destroy;
+  /* The file makes way too: its list's edits are asked about as well. */
+  gboolean            whole_file;
 } Pending;
 
 static void
@@ -59,6 +61,9 @@ confirm_response_cb (AdwMessageDialog *dialog,
   if (g_str_equal (response, "discard"))
     {
       _caissa_review_set_dirty (review, FALSE);
+      /* The file on disk stays as it is: the list's edits go. */
+      if (p->whole_file)
+        _caissa_review_games_forget (review);
       p->then (review, p->data);
     }
   else if (g_str_equal (response, "save"))
@@ -79,17 +84,19 @@ confirm_response_cb (AdwMessageDialog *dialog,
 }
 
 /* Runs then (now, or once the user said to save or to discard the changes
- * to the shown game). */
-void
-_caissa_review_confirm_then (CaissaWindowReview *review,
+ * to the shown game, and when whole_file those to the file's list). */
+static void
+confirm_then (CaissaWindowReview *review,
+              gboolean            whole_file,
               ThenFunc            then,
               gpointer            data,
               GDestroyNotify      destroy)
 {
   AdwMessageDialog *dialog;
   Pending *p;
+  gboolean list = whole_file && _caissa_review_games_pending (review);
 
-  if (!review->dirty)
+  if (!review->dirty && !list)
     {
       then (review, data);
       if (destroy != NULL)
@@ -102,11 +109,16 @@ _caissa_review_confirm_then (CaissaWindowReview *review,
   p->then = then;
   p->data = data;
   p->destroy = destroy;
+  p->whole_file = whole_file;
 
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (review->window),
                                                        _("Save Changes?"),
-                                                       _("The game shown has changes that are not saved. "
-                                                         "Without saving they are lost.")));
+                                                       list
+                                                       ? _("The file has changes that are not saved: "
+                                                           "games deleted, duplicated or added. "
+                                                           "Without saving they are lost.")
+                                                       : _("The game shown has changes that are not saved. "
+                                                           "Without saving they are lost.")));
   adw_message_dialog_add_responses (dialog,
                                     "cancel", _("_Cancel"),
                                     "discard", _("_Discard"),
@@ -121,6 +133,15 @@ _caissa_review_confirm_then (CaissaWindowReview *review,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+void
+_caissa_review_confirm_then (CaissaWindowReview *review,
+                             ThenFunc            then,
+                             gpointer            data,
+                             GDestroyNotify      destroy)
+{
+  confirm_then (review, FALSE, then, data, destroy);
+}
+
 /* The review's work, waiting first for the question about a game being
  * played. */
 typedef struct
@@ -129,6 +150,7 @@ typedef struct
   ThenFunc            then;
   gpointer            data;
   GDestroyNotify      destroy;
+  gboolean            whole_file;
 } Replacing;
 
 static void
@@ -146,8 +168,27 @@ replacing_go (CaissaWindow *window,
   Replacing *r = data;
 
   /* The data is the unsaved-changes question's from here on. */
-  _caissa_review_confirm_then (r->review, r->then, r->data, r->destroy);
+  confirm_then (r->review, r->whole_file, r->then, r->data, r->destroy);
   r->destroy = NULL;
+}
+
+static void
+replace_then (CaissaWindowReview *review,
+              gboolean            whole_file,
+              const char         *file_name,
+              ThenFunc            then,
+              gpointer            data,
+              GDestroyNotify      destroy)
+{
+  Replacing *r = g_new0 (Replacing, 1);
+
+  r->review = review;
+  r->whole_file = whole_file;
+  r->then = then;
+  r->data = data;
+  r->destroy = destroy;
+  _caissa_window_autosave_replace_then (review->window, file_name, replacing_go, r,
+                                        (GDestroyNotify) replacing_free);
 }
 
 void
@@ -157,14 +198,16 @@ _caissa_review_replace_then (CaissaWindowReview *review,
                              gpointer            data,
                              GDestroyNotify      destroy)
 {
-  Replacing *r = g_new0 (Replacing, 1);
+  replace_then (review, TRUE, file_name, then, data, destroy);
+}
 
-  r->review = review;
-  r->then = then;
-  r->data = data;
-  r->destroy = destroy;
-  _caissa_window_autosave_replace_then (review->window, file_name, replacing_go, r,
-                                        (GDestroyNotify) replacing_free);
+void
+_caissa_review_replace_in_file_then (CaissaWindowReview *review,
+                                     ThenFunc            then,
+                                     gpointer            data,
+                                     GDestroyNotify      destroy)
+{
+  replace_then (review, FALSE, caissa_pgn_file_get_name (review->file), then, data, destroy);
 }
 
 /* --- Saving ---------------------------------------------------------------------------------- */
@@ -315,8 +358,8 @@ save_done_cb (GObject      *source,
     }
   else if (g_error_matches (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED)
            && !(s->flags & CAISSA_PGN_SAVE_OVERWRITE)
-           && caissa_pgn_file_get_file (s->review->file) != NULL
-           && g_file_equal (s->dest, caissa_pgn_file_get_file (s->review->file)))
+           && _caissa_review_disk_file (s->review) != NULL
+           && g_file_equal (s->dest, _caissa_review_disk_file (s->review)))
     {
       /* Another program changed the file: a choice, not a dead end
        * (caissa-window-review-conflict.c). */
@@ -346,8 +389,27 @@ _caissa_review_save_to (CaissaWindowReview *review,
 {
   g_autofree char *pgn = _caissa_review_pgn_to_save (review);
   g_autoptr(GError) error = NULL;
+  GFile *disk = _caissa_review_disk_file (review);
+  gboolean has_game = _caissa_review_has_game_from_file (review);
 
-  if (_caissa_review_has_game_from_file (review))
+  if (_caissa_review_games_pending (review) && disk != NULL && g_file_equal (dest, disk))
+    {
+      /* The list as edited and the game shown, in one write. */
+      SaveData *s = g_new0 (SaveData, 1);
+
+      s->review = review;
+      s->dest = g_object_ref (dest);
+      s->position = has_game ? review->position : G_MAXUINT;
+      s->flags = flags;
+      s->then = then;
+      s->then_data = then_data;
+      review->saving = TRUE;
+      _caissa_window_review_update_actions (review);
+      caissa_pgn_file_edits_save_async (review->edits, has_game && review->dirty ? review->position : G_MAXUINT,
+                                        pgn, flags, NULL, save_done_cb, s);
+      return;
+    }
+  if (has_game)
     {
       SaveData *s = g_new0 (SaveData, 1);
 
@@ -432,7 +494,7 @@ suggested_name (CaissaWindowReview *review)
   const char *black = caissa_game_get_black_name (review->game);
   g_autofree char *name = NULL;
 
-  if (_caissa_review_has_game_from_file (review) && caissa_pgn_file_get_file (review->file) != NULL)
+  if (_caissa_review_has_game_from_file (review) && _caissa_review_disk_file (review) != NULL)
     return g_strdup (caissa_pgn_file_get_name (review->file));
   /* Translators: the file name offered for a game, "White - Black.pgn". */
   name = g_strdup_printf (_("%s - %s.pgn"), white && *white ? white : _("White"),
@@ -466,9 +528,9 @@ _caissa_review_save_then (CaissaWindowReview *review,
            ThenFunc            then,
            gpointer            data)
 {
-  GFile *file = review->file ? caissa_pgn_file_get_file (review->file) : NULL;
+  GFile *file = _caissa_review_disk_file (review);
 
-  if (_caissa_review_has_game_from_file (review) && file != NULL)
+  if ((_caissa_review_has_game_from_file (review) || _caissa_review_games_pending (review)) && file != NULL)
     _caissa_review_save_to (review, file, CAISSA_PGN_SAVE_DEFAULT, then, data);
   else
     _caissa_review_choose_save_file (review, FALSE, CAISSA_PGN_SAVE_DEFAULT, then, data);
@@ -502,6 +564,7 @@ close_after_save (CaissaWindowReview *review,
 {
   review->closing = FALSE;
   _caissa_review_set_dirty (review, FALSE);
+  _caissa_review_games_forget (review);
   /* After the question's dialog has gone (it must not outlive the window
    * it is transient for). */
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_idle_cb, g_object_ref (review->window), g_object_unref);
@@ -510,10 +573,10 @@ close_after_save (CaissaWindowReview *review,
 gboolean
 _caissa_window_review_close_request (CaissaWindowReview *review)
 {
-  if (review == NULL || !review->dirty || review->closing)
+  if (review == NULL || (!review->dirty && !_caissa_review_games_pending (review)) || review->closing)
     return FALSE;
   review->closing = TRUE;
-  _caissa_review_confirm_then (review, close_after_save, NULL, NULL);
+  confirm_then (review, TRUE, close_after_save, NULL, NULL);
   return TRUE;
 }
 

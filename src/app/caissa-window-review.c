@@ -102,7 +102,7 @@ _caissa_review_update_title (CaissaWindowReview *review)
   else
     title = g_strdup (_("Caissa"));
 
-  if (review->dirty)
+  if (review->dirty || _caissa_review_games_pending (review))
     {
       /* Translators: a title with unsaved changes. */
       g_autofree char *marked = g_strdup_printf (_("• %s"), title);
@@ -314,8 +314,7 @@ open_game (CaissaWindowReview *review,
         caissa_split_view_set_reveal_flap (review->flap, FALSE);
       return;
     }
-  _caissa_review_replace_then (review, caissa_pgn_file_get_name (review->file),
-                               open_game_now, GUINT_TO_POINTER (position), NULL);
+  _caissa_review_replace_in_file_then (review, open_game_now, GUINT_TO_POINTER (position), NULL);
 }
 
 static void
@@ -422,6 +421,7 @@ _caissa_review_set_file (CaissaWindowReview *review,
           CaissaPgnFile      *file,
           guint               keep)
 {
+  _caissa_review_games_forget (review);
   if (review->file != NULL)
     g_signal_handlers_disconnect_by_data (review->file, review->window);
   g_set_object (&review->file, file);
@@ -1042,6 +1042,7 @@ _caissa_window_review_describe (CaissaWindowReview *review,
 
   g_string_append_printf (out, "analysis %d\n", caissa_game_get_analysis (review->game));
   g_string_append_printf (out, "dirty %d\n", review->dirty);
+  g_string_append_printf (out, "list-edited %d\n", _caissa_review_games_pending (review));
   if (review->file != NULL)
     {
       GFile *file = caissa_pgn_file_get_file (review->file);
@@ -1139,6 +1140,7 @@ review_free (CaissaWindowReview *review)
   if (review->file != NULL)
     g_signal_handlers_disconnect_by_data (review->file, review->window);
   g_clear_object (&review->file);
+  g_clear_object (&review->edits);
   g_free (review->source);
   caissa_pgn_partial_free (review->partial);
   g_free (review->error_status);

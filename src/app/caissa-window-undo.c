@@ -73,10 +73,15 @@ _caissa_window_review_undo (CaissaWindowReview *review,
   ChessGame *game;
 
   /* A game deleted, duplicated or added (caissa-window-review-games.c)
-   * is taken back once the game shown has no edit left to undo. */
-  if (!redo && (!_caissa_review_history_active (review) || !caissa_edit_history_get_can_undo (review->history))
-      && _caissa_review_games_undo (review))
-    return TRUE;
+   * is taken back once the game shown has no edit left to undo, and done
+   * again once it has none to redo. */
+  if (!_caissa_review_history_active (review)
+      || !(redo ? caissa_edit_history_get_can_redo (review->history)
+                : caissa_edit_history_get_can_undo (review->history)))
+    {
+      if (_caissa_review_games_undo (review, redo))
+        return TRUE;
+    }
   if (!_caissa_review_history_active (review))
     return FALSE;
   game = redo ? caissa_edit_history_redo (review->history, &shown)
@@ -124,28 +129,27 @@ _caissa_review_history_update_actions (CaissaWindowReview *review)
   gboolean active = _caissa_review_history_active (review);
   gboolean can_undo = active && caissa_edit_history_get_can_undo (review->history);
   gboolean can_redo = active && caissa_edit_history_get_can_redo (review->history);
-  const char *games = _caissa_review_games_undo_label (review);
-  const char *undo = NULL, *redo = NULL;
+  g_autofree char *games_undo = _caissa_review_games_undo_label (review, FALSE);
+  g_autofree char *games_redo = _caissa_review_games_undo_label (review, TRUE);
+  const char *undo = games_undo, *redo = games_redo;
 
-  if (active)
-    {
-      /* Translators: an edit without a name of its own, in "Undo %s". */
-      undo = !can_undo ? games : caissa_edit_history_get_undo_label (review->history) != NULL
-                                 ? caissa_edit_history_get_undo_label (review->history) : C_("edit", "Edit");
-      redo = !can_redo ? NULL : caissa_edit_history_get_redo_label (review->history) != NULL
-                                ? caissa_edit_history_get_redo_label (review->history) : C_("edit", "Edit");
-    }
-  else
-    undo = games;
+  /* Translators: an edit without a name of its own, in "Undo %s". */
+  if (can_undo)
+    undo = caissa_edit_history_get_undo_label (review->history) != NULL
+           ? caissa_edit_history_get_undo_label (review->history) : C_("edit", "Edit");
+  if (can_redo)
+    redo = caissa_edit_history_get_redo_label (review->history) != NULL
+           ? caissa_edit_history_get_redo_label (review->history) : C_("edit", "Edit");
   set_tooltips (review, undo, redo);
 
-  if (_caissa_review_games_can_undo (review))
+  if (games_undo != NULL)
     gtk_widget_action_set_enabled (widget, "win.undo", TRUE);
-  if (!_caissa_review_history_active (review))
+  if (games_redo != NULL)
+    gtk_widget_action_set_enabled (widget, "win.redo", TRUE);
+  if (!active)
     return;
-  gtk_widget_action_set_enabled (widget, "win.undo", caissa_edit_history_get_can_undo (review->history)
-                                                     || _caissa_review_games_can_undo (review));
-  gtk_widget_action_set_enabled (widget, "win.redo", caissa_edit_history_get_can_redo (review->history));
+  gtk_widget_action_set_enabled (widget, "win.undo", can_undo || games_undo != NULL);
+  gtk_widget_action_set_enabled (widget, "win.redo", can_redo || games_redo != NULL);
 }
 
 void

@@ -92,7 +92,8 @@ caissa_pgn_file_remove_game_async (CaissaPgnFile       *self,
           if (end > 0 && before[end - 1] == '\n')
             before[end] = '\0';
         }
-      _caissa_pgn_file_save_games_async (self, n - 2, 2, before, cancellable, callback, user_data);
+      _caissa_pgn_file_save_games_async (self, n - 2, 2, before, CAISSA_PGN_SAVE_DEFAULT, cancellable,
+                                         callback, user_data);
       return;
     }
   /* (Past the end: the save says NO_GAME.) */

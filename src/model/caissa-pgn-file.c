@@ -2843,6 +2843,7 @@ _caissa_pgn_file_save_games_async (CaissaPgnFile       *self,
                                    guint                position,
                                    guint                count,
                                    const char          *pgn,
+                                   CaissaPgnSaveFlags   flags,
                                    GCancellable        *cancellable,
                                    GAsyncReadyCallback  callback,
                                    gpointer             user_data)
@@ -2851,11 +2852,10 @@ _caissa_pgn_file_save_games_async (CaissaPgnFile       *self,
 
   g_return_if_fail (CAISSA_IS_PGN_FILE (self));
   g_return_if_fail (self->file != NULL && !self->loading && count > 0);
-
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, caissa_pgn_file_save_async);
   g_task_set_name (task, "caissa-pgn-save");
-  save_start (self, task, self->file, position, count, pgn, CAISSA_PGN_SAVE_DEFAULT);
+  save_start (self, task, self->file, position, count, pgn, flags);
 }
 
 /* Whether dest is the file that was read: the same path, or the same file

@@ -1,0 +1,489 @@
+/* caissa-pgn-file-edits.c — a PGN file's list of games as edited.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The list is an array of places, each a game of the file (its index
+ * there) or a text; a duplicated game of the file is its index once more,
+ * so even a file of a million games costs 16 bytes a game here. The
+ * edits are kept as (kind, place, the place's game) so each is taken back
+ * by its inverse and done again by itself.
+ */
+#define G_LOG_DOMAIN "caissa-pgn-file"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "caissa-pgn-file-edits.h"
+#include "caissa-pgn-file-private.h"
+#include "caissa-pgn-save-style.h"
+
+typedef struct
+{
+  guint  disk;   /* the file's game, or G_MAXUINT for text */
+  char  *text;   /* UTF-8, with the file's line ends */
+} Place;
+
+typedef struct
+{
+  CaissaPgnListEdit kind;
+  guint             position;  /* the place deleted, or the place inserted */
+  Place             place;
+} Edit;
+
+struct _CaissaPgnFileEdits
+{
+  GObject        parent_instance;
+
+  CaissaPgnFile *disk;
+  gboolean       crlf;
+  GArray        *places;  /* of Place */
+  GArray        *undo;    /* of Edit, the last done last */
+  GArray        *redo;    /* of Edit, the next to do again last */
+};
+
+G_DEFINE_FINAL_TYPE (CaissaPgnFileEdits, caissa_pgn_file_edits, G_TYPE_OBJECT)
+
+static void
+place_clear (Place *place)
+{
+  g_clear_pointer (&place->text, g_free);
+}
+
+static void
+edit_clear (Edit *edit)
+{
+  place_clear (&edit->place);
+}
+
+static Place
+place_copy (const Place *place)
+{
+  Place copy = { place->disk, g_strdup (place->text) };
+
+  return copy;
+}
+
+static void
+caissa_pgn_file_edits_finalize (GObject *object)
+{
+  CaissaPgnFileEdits *self = CAISSA_PGN_FILE_EDITS (object);
+
+  g_clear_object (&self->disk);
+  g_clear_pointer (&self->places, g_array_unref);
+  g_clear_pointer (&self->undo, g_array_unref);
+  g_clear_pointer (&self->redo, g_array_unref);
+  G_OBJECT_CLASS (caissa_pgn_file_edits_parent_class)->finalize (object);
+}
+
+static void
+caissa_pgn_file_edits_class_init (CaissaPgnFileEditsClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = caissa_pgn_file_edits_finalize;
+}
+
+static void
+caissa_pgn_file_edits_init (CaissaPgnFileEdits *self)
+{
+  /* Cleared: the places g_array_set_size () adds hold no text. */
+  self->places = g_array_new (FALSE, TRUE, sizeof (Place));
+  g_array_set_clear_func (self->places, (GDestroyNotify) place_clear);
+  self->undo = g_array_new (FALSE, FALSE, sizeof (Edit));
+  g_array_set_clear_func (self->undo, (GDestroyNotify) edit_clear);
+  self->redo = g_array_new (FALSE, FALSE, sizeof (Edit));
+  g_array_set_clear_func (self->redo, (GDestroyNotify) edit_clear);
+}
+
+CaissaPgnFileEdits *
+caissa_pgn_file_edits_new (CaissaPgnFile *disk)
+{
+  CaissaPgnFileEdits *self;
+  guint n;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (disk), NULL);
+  g_return_val_if_fail (!caissa_pgn_file_get_loading (disk), NULL);
+
+  self = g_object_new (CAISSA_TYPE_PGN_FILE_EDITS, NULL);
+  self->disk = g_object_ref (disk);
+  n = g_list_model_get_n_items (G_LIST_MODEL (disk));
+  g_array_set_size (self->places, n);
+  for (guint i = 0; i < n; i++)
+    g_array_index (self->places, Place, i).disk = i;
+  if (n > 0)
+    {
+      gsize len = 0;
+      g_autofree char *first = caissa_pgn_file_dup_game_text (disk, 0, &len, NULL);
+
+      self->crlf = first != NULL && caissa_pgn_text_uses_crlf (first, len);
+    }
+  return self;
+}
+
+CaissaPgnFile *
+caissa_pgn_file_edits_get_disk (CaissaPgnFileEdits *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), NULL);
+
+  return self->disk;
+}
+
+guint
+caissa_pgn_file_edits_get_n_games (CaissaPgnFileEdits *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), 0);
+
+  return self->places->len;
+}
+
+gboolean
+caissa_pgn_file_edits_get_modified (CaissaPgnFileEdits *self)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), FALSE);
+
+  if (self->places->len != g_list_model_get_n_items (G_LIST_MODEL (self->disk)))
+    return TRUE;
+  for (guint i = 0; i < self->places->len; i++)
+    if (g_array_index (self->places, Place, i).disk != i)
+      return TRUE;
+  return FALSE;
+}
+
+/* Does edit (which keeps its place) to the list. */
+static void
+apply (CaissaPgnFileEdits *self,
+       const Edit         *edit,
+       gboolean            inverse)
+{
+  gboolean insert = (edit->kind == CAISSA_PGN_LIST_EDIT_DELETE) == inverse;
+
+  if (insert)
+    {
+      Place copy = place_copy (&edit->place);
+
+      g_array_insert_val (self->places, edit->position, copy);
+    }
+  else
+    g_array_remove_index (self->places, edit->position);
+}
+
+/* A new edit: done, kept for Undo, and what Redo had is gone. */
+static void
+push (CaissaPgnFileEdits *self,
+      CaissaPgnListEdit   kind,
+      guint               position,
+      Place               place)
+{
+  Edit edit = { kind, position, place };
+
+  apply (self, &edit, FALSE);
+  g_array_append_val (self->undo, edit);
+  g_array_set_size (self->redo, 0);
+}
+
+gboolean
+caissa_pgn_file_edits_delete (CaissaPgnFileEdits *self,
+                              guint               position)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), FALSE);
+
+  if (position >= self->places->len)
+    return FALSE;
+  push (self, CAISSA_PGN_LIST_EDIT_DELETE, position,
+        place_copy (&g_array_index (self->places, Place, position)));
+  return TRUE;
+}
+
+gboolean
+caissa_pgn_file_edits_duplicate (CaissaPgnFileEdits *self,
+                                 guint               position)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), FALSE);
+
+  if (position >= self->places->len)
+    return FALSE;
+  push (self, CAISSA_PGN_LIST_EDIT_DUPLICATE, position + 1,
+        place_copy (&g_array_index (self->places, Place, position)));
+  return TRUE;
+}
+
+gboolean
+caissa_pgn_file_edits_add (CaissaPgnFileEdits *self,
+                           guint               position,
+                           const char         *text)
+{
+  Place place = { G_MAXUINT, NULL };
+
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (position > self->places->len)
+    return FALSE;
+  place.text = self->crlf ? caissa_pgn_text_to_crlf (text) : g_strdup (text);
+  push (self, CAISSA_PGN_LIST_EDIT_ADD, position, place);
+  return TRUE;
+}
+
+static CaissaPgnListEdit
+last_edit (GArray *edits,
+           guint  *number)
+{
+  const Edit *edit;
+
+  if (edits->len == 0)
+    return CAISSA_PGN_LIST_EDIT_NONE;
+  edit = &g_array_index (edits, Edit, edits->len - 1);
+  if (number != NULL)
+    /* A copy is named by the game copied, just before it. */
+    *number = edit->kind == CAISSA_PGN_LIST_EDIT_DUPLICATE ? edit->position : edit->position + 1;
+  return edit->kind;
+}
+
+CaissaPgnListEdit
+caissa_pgn_file_edits_get_undo (CaissaPgnFileEdits *self,
+                                guint              *number)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), CAISSA_PGN_LIST_EDIT_NONE);
+
+  return last_edit (self->undo, number);
+}
+
+CaissaPgnListEdit
+caissa_pgn_file_edits_get_redo (CaissaPgnFileEdits *self,
+                                guint              *number)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), CAISSA_PGN_LIST_EDIT_NONE);
+
+  return last_edit (self->redo, number);
+}
+
+/* Moves the last edit of from to to, taking it back (inverse) or doing it
+ * again. */
+static CaissaPgnListEdit
+step (CaissaPgnFileEdits *self,
+      GArray             *from,
+      GArray             *to,
+      gboolean            inverse,
+      guint              *show)
+{
+  Edit edit;
+  gboolean removed;
+  guint n;
+
+  if (from->len == 0)
+    return CAISSA_PGN_LIST_EDIT_NONE;
+  edit = g_array_index (from, Edit, from->len - 1);
+  /* The place's text moves to the other array with the edit. */
+  g_array_index (from, Edit, from->len - 1).place.text = NULL;
+  g_array_set_size (from, from->len - 1);
+  apply (self, &edit, inverse);
+  g_array_append_val (to, edit);
+
+  removed = (edit.kind == CAISSA_PGN_LIST_EDIT_DELETE) != inverse;
+  n = self->places->len;
+  if (show != NULL)
+    {
+      guint at = edit.position;
+
+      /* After a copy taken back, the game copied; after a game taken
+       * out, the one now in its place. */
+      if (removed && edit.kind == CAISSA_PGN_LIST_EDIT_DUPLICATE && at > 0)
+        at--;
+      *show = n == 0 ? G_MAXUINT : MIN (at, n - 1);
+    }
+  return edit.kind;
+}
+
+CaissaPgnListEdit
+caissa_pgn_file_edits_undo (CaissaPgnFileEdits *self,
+                            guint              *show)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), CAISSA_PGN_LIST_EDIT_NONE);
+
+  return step (self, self->undo, self->redo, TRUE, show);
+}
+
+CaissaPgnListEdit
+caissa_pgn_file_edits_redo (CaissaPgnFileEdits *self,
+                            guint              *show)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), CAISSA_PGN_LIST_EDIT_NONE);
+
+  return step (self, self->redo, self->undo, FALSE, show);
+}
+
+/* Ends out with a blank line (in the file's line ends) unless it is empty
+ * or has one (trailing blanks and carriage returns aside). */
+static void
+separate (GString  *out,
+          gboolean  crlf)
+{
+  const char *eol = crlf ? "\r\n" : "\n";
+  guint newlines = 0;
+
+  for (gsize i = out->len; i > 0 && newlines < 2; i--)
+    {
+      char c = out->str[i - 1];
+
+      if (c == '\n')
+        newlines++;
+      else if (c != '\r' && c != ' ' && c != '\t')
+        break;
+    }
+  if (out->len == 0 || newlines >= 2)
+    return;
+  if (newlines == 0)
+    g_string_append (out, eol);
+  g_string_append (out, eol);
+}
+
+/* How many places from first hold games of the file that follow each
+ * other there (replace not among them). */
+static guint
+disk_run (CaissaPgnFileEdits *self,
+          guint               first,
+          guint               replace)
+{
+  guint disk = g_array_index (self->places, Place, first).disk;
+  guint end = first + 1;
+
+  while (end < self->places->len && end != replace
+         && g_array_index (self->places, Place, end).disk == disk + (end - first))
+    end++;
+  return end - first;
+}
+
+/* Appends the n games of the file from first as its bytes hold them, when
+ * they are UTF-8 (then each game's text is its bytes): a million games
+ * in one copy. FALSE (out as it was) otherwise. */
+static gboolean
+append_run (CaissaPgnFileEdits *self,
+            GString            *out,
+            guint               first,
+            guint               n)
+{
+  CaissaPgnFileBytes *bytes = _caissa_pgn_file_ref_bytes (self->disk);
+  guint64 start = _caissa_pgn_file_game_offset (self->disk, first);
+  gsize last_len = 0, len;
+  guint plies;
+  const ChessPgnIndexEntry *last = _caissa_pgn_file_sort_entry (self->disk, first + n - 1, &last_len, &plies);
+  gsize before = out->len;
+  gboolean ok;
+
+  if (last == NULL || last->offset + last_len < start)
+    {
+      _caissa_pgn_file_bytes_unref (bytes);
+      return FALSE;
+    }
+  len = last->offset + last_len - start;
+  g_string_set_size (out, before + len);
+  ok = _caissa_pgn_file_bytes_copy (bytes, start, len, out->str + before)
+       && memchr (out->str + before, '\0', len) == NULL
+       && g_utf8_validate (out->str + before, len, NULL);
+  _caissa_pgn_file_bytes_unref (bytes);
+  if (!ok)
+    g_string_truncate (out, before);
+  return ok;
+}
+
+char *
+caissa_pgn_file_edits_dup_text (CaissaPgnFileEdits  *self,
+                                guint                replace,
+                                const char          *pgn,
+                                GError             **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint n_disk = g_list_model_get_n_items (G_LIST_MODEL (self->disk));
+  const Place *last;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), NULL);
+  g_return_val_if_fail (replace == G_MAXUINT || pgn != NULL, NULL);
+
+  for (guint i = 0; i < self->places->len; i++)
+    {
+      const Place *place = &g_array_index (self->places, Place, i);
+      g_autofree char *owned = NULL;
+      const char *text = place->text;
+      guint run;
+
+      /* Games that follow each other in the file, copied as one. */
+      if (i != replace && text == NULL && (run = disk_run (self, i, replace)) > 1)
+        {
+          separate (out, self->crlf);
+          if (append_run (self, out, place->disk, run))
+            {
+              i += run - 1;
+              continue;
+            }
+        }
+      if (i == replace)
+        text = owned = self->crlf ? caissa_pgn_text_to_crlf (pgn) : g_strdup (pgn);
+      else if (text == NULL)
+        {
+          text = owned = caissa_pgn_file_dup_game_text (self->disk, place->disk, NULL, error);
+          if (text == NULL)
+            return NULL;
+        }
+      separate (out, self->crlf);
+      g_string_append (out, text);
+    }
+
+  /* A game that was not last now ends the file: with one line end, not
+   * the blank line that parted it from the next. */
+  last = self->places->len > 0 ? &g_array_index (self->places, Place, self->places->len - 1) : NULL;
+  if (last != NULL && (last->disk != n_disk - 1 || replace == self->places->len - 1))
+    {
+      while (out->len > 0 && strchr ("\r\n \t", out->str[out->len - 1]) != NULL)
+        g_string_truncate (out, out->len - 1);
+      g_string_append (out, self->crlf ? "\r\n" : "\n");
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+CaissaPgnFile *
+caissa_pgn_file_edits_make_view (CaissaPgnFileEdits  *self,
+                                 GError             **error)
+{
+  char *text;
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), NULL);
+
+  text = caissa_pgn_file_edits_dup_text (self, G_MAXUINT, NULL, error);
+  if (text == NULL)
+    return NULL;
+  bytes = g_bytes_new_take (text, strlen (text));
+  return caissa_pgn_file_new_from_bytes (bytes, caissa_pgn_file_get_name (self->disk));
+}
+
+void
+caissa_pgn_file_edits_save_async (CaissaPgnFileEdits  *self,
+                                  guint                position,
+                                  const char          *pgn,
+                                  CaissaPgnSaveFlags   flags,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint n_disk;
+
+  g_return_if_fail (CAISSA_IS_PGN_FILE_EDITS (self));
+
+  text = caissa_pgn_file_edits_dup_text (self, position, pgn, &error);
+  if (text == NULL)
+    {
+      g_task_report_error (self->disk, callback, user_data, caissa_pgn_file_save_async,
+                           g_steal_pointer (&error));
+      return;
+    }
+  n_disk = g_list_model_get_n_items (G_LIST_MODEL (self->disk));
+  if (n_disk > 0)
+    /* Every game replaced by the list's: what comes before the first
+     * and after the last is kept. */
+    _caissa_pgn_file_save_games_async (self->disk, 0, n_disk, text, flags, cancellable, callback, user_data);
+  else
+    caissa_pgn_file_save_full_async (self->disk, caissa_pgn_file_get_file (self->disk), G_MAXUINT, text,
+                                     flags, cancellable, callback, user_data);
+}
