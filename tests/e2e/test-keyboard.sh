@@ -117,17 +117,19 @@ xdotool windowfocus --sync "$wid" 2>/dev/null
 sleep 0.3
 
 # 1. The board has the keyboard at start; Enter shows its cursor on e2.
+# (The window gets the focus from the X server when it gets to it: on a
+# loaded machine, after the first dump-state has answered.)
 check "the board has the focus, its cursor hidden" \
-  test "$(state board-focus) $(state keyboard-cursor)" = "1 0"
+  test "$(wait_for board-focus 1 && state board-focus) $(state keyboard-cursor)" = "1 0"
 keys Return
 check "Enter shows the cursor on e2, and the board says so" \
-  test "$(state cursor)|$(state announcement)" = "e2|e2, white pawn"
+  test "$(wait_for cursor e2 && state cursor)|$(state announcement)" = "e2|e2, white pawn"
 
 # With the cursor hidden (Escape) letters are shortcuts again: F flips the
 # board (twice), then Enter brings the cursor back.
 keys Escape f
 check "Escape hides the cursor, then F flips the board" \
-  test "$(state keyboard-cursor) $(wait_for flipped 1 && state flipped)" = "0 1"
+  test "$(wait_for flipped 1 && state flipped) $(state keyboard-cursor)" = "1 0"
 keys f Return
 wait_for flipped 0 || bail "F did not flip the board back"
 
@@ -144,7 +146,7 @@ type_text "Bc4"
 keys Return
 check "2. Bc4 typed on the board" wait_for n-plies 3
 check "after a typed move the board has the keyboard again" \
-  test "$(state board-focus) $(state cursor)" = "1 c4"
+  test "$(wait_for board-focus 1 && state board-focus) $(state cursor)" = "1 c4"
 
 # 5. 2... Nc6 through Ctrl+L.
 keys ctrl+l
@@ -174,7 +176,7 @@ check "3... Nf6 typed on the board" wait_for n-plies 6
 keys Right Right Down Return Left Left Up Up Return
 check "4. Qxf7# ends the game: White wins by checkmate" wait_for outcome white-wins
 check "the board tells the square and the last move" \
-  test "$(state announcement)" = "f7, white queen. Last move: Qxf7#"
+  wait_for announcement "f7, white queen. Last move: Qxf7#"
 
 action save-game-to "$tmp/game.pgn"
 check "the saved game has the moves and the result" \
