@@ -586,26 +586,32 @@ wait_label (GtkWidget  *window,
   return (find_label (window, text) != NULL) == shown;
 }
 
+/* The New Game dialog on screen now, or NULL. */
+static CaissaNewGameDialog *
+shown_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (CAISSA_IS_NEW_GAME_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return CAISSA_NEW_GAME_DIALOG (w);
+    }
+  return NULL;
+}
+
 /* The New Game dialog on screen, once it is. */
 static CaissaNewGameDialog *
 find_new_game_dialog (void)
 {
   gint64 deadline = test_util_deadline (10);
+  CaissaNewGameDialog *dialog;
 
-  while (g_get_monotonic_time () < deadline)
-    {
-      GListModel *toplevels = gtk_window_get_toplevels ();
-
-      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-        {
-          g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-          if (CAISSA_IS_NEW_GAME_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
-            return CAISSA_NEW_GAME_DIALOG (w);
-        }
-      g_main_context_iteration (NULL, FALSE);
-    }
-  return NULL;
+  while ((dialog = shown_new_game_dialog ()) == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  return dialog;
 }
 
 static void
@@ -703,7 +709,7 @@ test_new_game_keep_cancelled (Fixture       *f,
   dialog = find_dialog ();
   answer (dialog, "cancel");
   test_util_spin (50);
-  g_assert_null (find_new_game_dialog ());
+  g_assert_null (shown_new_game_dialog ());
   test_util_assert_state (f->window, "clock-paused", "0");
 
   /* Discard: the file goes, the New Game dialog comes. */
