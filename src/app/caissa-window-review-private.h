@@ -171,6 +171,18 @@ void           _caissa_review_keep_changes       (CaissaWindowReview *review);
 void           _caissa_review_keep_offer         (CaissaWindow       *window);
 void           _caissa_review_keep_start         (CaissaWindow       *window);
 
+/* caissa-window-review-copy-undo.c: a copy to another file taken back
+ * from its toast (the file cut back to its length before, if unchanged). */
+typedef struct _CaissaCopyUndo CaissaCopyUndo;
+/* Before the copy: the other file's length (NULL: not a local file). */
+CaissaCopyUndo *_caissa_review_copy_undo_before (CaissaWindowReview *review,
+                                                 GFile              *dest);
+/* After it: the toast with text, and Undo when u is not NULL (taken). */
+void           _caissa_review_copy_undo_done     (CaissaWindowReview *review,
+                                                  CaissaCopyUndo     *u,
+                                                  const char         *text);
+void           _caissa_review_copy_undo_free     (CaissaCopyUndo     *u);
+
 /* caissa-window-review-keep-list.c: the list's pending edits (deleted,
  * duplicated, added games) kept the same way, in review-list.ini. */
 char          *_caissa_review_kept_list_path     (void);
