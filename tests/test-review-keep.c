@@ -191,6 +191,79 @@ test_list_kept (gconstpointer data)
   g_remove (pgn);
 }
 
+/* Game 1 deleted, then the game shown (Three, now game 2) edited: both
+ * kept, and both restored, the game's edit by its place in the edited
+ * list. */
+static void
+test_list_and_game_kept (void)
+{
+  g_autofree char *pgn = g_build_filename (tmp_dir, "three.pgn", NULL);
+  g_autofree char *saved = g_build_filename (tmp_dir, "current-game.ini", NULL);
+  g_autofree char *kept_list = g_build_filename (tmp_dir, "caissa", "review-list.ini", NULL);
+  g_autofree char *kept_game = caissa_kept_edit_default_path ();
+  g_autoptr(GFile) file = NULL;
+  AdwMessageDialog *dialog;
+  CaissaWindow *window;
+  CaissaGame *game;
+  gpointer weak;
+
+  g_assert_true (g_file_set_contents (pgn, three, -1, NULL));
+  file = g_file_new_for_path (pgn);
+  window = keeping_window (saved, &weak);
+  test_util_spin (200);
+  g_assert_true (caissa_window_open_file (window, file, NULL));
+  test_util_wait_state (window, "game-index", "1");
+  test_util_wait_state (window, "games-loading", "0");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.delete-game", NULL);
+  test_util_wait_state (window, "games", "2");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-game", NULL);
+  test_util_wait_state (window, "game-index", "2");
+  game = caissa_window_get_game (window);
+  caissa_game_go_to_ply (game, 0);
+  g_assert_true (caissa_game_play_san (game, "g3", NULL));
+  test_util_wait_state (window, "dirty", "1");
+  if (!wait_for_text (kept_game, "1. g3") || !wait_for_text (kept_list, "kind=delete"))
+    g_error ("the edits were not both kept");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_util_wait_for_null (&weak, 10, "the window finalized");
+
+  window = keeping_window (saved, &weak);
+  dialog = test_util_wait_for_dialog (30);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "game 2 was changed"));
+  adw_message_dialog_response (dialog, "restore");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  test_util_wait_state (window, "list-edited", "1");
+  test_util_wait_state (window, "games", "2");
+  test_util_wait_state (window, "game-index", "2");
+  test_util_wait_state (window, "dirty", "1");
+  {
+    g_autofree char *text = caissa_game_to_pgn (caissa_window_get_game (window));
+
+    g_assert_nonnull (strstr (text, "Three"));
+    g_assert_nonnull (strstr (text, "1. g3"));
+  }
+
+  /* Saved: the file without game 1, game 3 with its edit; nothing kept. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  test_util_wait_state (window, "dirty", "0");
+  test_util_wait_state (window, "list-edited", "0");
+  {
+    g_autofree char *on_disk = NULL;
+
+    g_assert_true (g_file_get_contents (pgn, &on_disk, NULL, NULL));
+    g_assert_null (strstr (on_disk, "\"One\""));
+    g_assert_nonnull (strstr (on_disk, "1. g3"));
+  }
+  g_assert_true (wait_for_gone (kept_list));
+  g_assert_true (wait_for_gone (kept_game));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_util_wait_for_null (&weak, 10, "the window finalized");
+  g_remove (saved);
+  g_remove (pgn);
+}
+
 static void
 test_edit_before_offer (void)
 {
@@ -265,6 +338,7 @@ main (int   argc,
   g_test_add_func ("/app/review-keep/edit-before-offer", test_edit_before_offer);
   g_test_add_data_func ("/app/review-keep/list-restored", GINT_TO_POINTER (FALSE), test_list_kept);
   g_test_add_data_func ("/app/review-keep/list-file-changed", GINT_TO_POINTER (TRUE), test_list_kept);
+  g_test_add_func ("/app/review-keep/list-and-game", test_list_and_game_kept);
 
   status = g_test_run ();
   test_util_remove_tree (tmp_dir);
