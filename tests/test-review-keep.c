@@ -176,6 +176,7 @@ test_list_kept (gconstpointer data)
     {
       test_util_wait_state (window, "list-edited", "1");
       test_util_wait_state (window, "games", "2");
+      g_clear_pointer (&on_disk, g_free);
       g_assert_true (g_file_get_contents (pgn, &on_disk, NULL, NULL));
       g_assert_cmpstr (on_disk, ==, three);
       /* Undoable like the deletion itself, and then nothing is kept. */
