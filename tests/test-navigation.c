@@ -107,22 +107,6 @@ wait_for (gboolean   (*check) (gpointer),
     g_error ("timed out waiting for %s", what);
 }
 
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Whether a window action is enabled, as a button bound to it sees it. */
 static gboolean
 action_enabled (CaissaWindow *window,
@@ -190,10 +174,10 @@ static void
 test_keys_in_game_list (void)
 {
   CaissaWindow *window = open_window ("keys.pgn");
-  GtkWidget *list = find_type (GTK_WIDGET (window), CAISSA_TYPE_GAME_LIST);
-  GtkWidget *view = find_type (list, GTK_TYPE_COLUMN_VIEW);
-  GtkWidget *search = find_type (list, GTK_TYPE_SEARCH_ENTRY);
-  GtkEditable *text = GTK_EDITABLE (find_type (search, GTK_TYPE_TEXT));
+  GtkWidget *list = test_util_find_type (GTK_WIDGET (window), CAISSA_TYPE_GAME_LIST);
+  GtkWidget *view = test_util_find_type (list, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *search = test_util_find_type (list, GTK_TYPE_SEARCH_ENTRY);
+  GtkEditable *text = GTK_EDITABLE (test_util_find_type (search, GTK_TYPE_TEXT));
   SelectionWait selection = { GTK_SINGLE_SELECTION (gtk_column_view_get_model (GTK_COLUMN_VIEW (view))), 1 };
   CursorWait cursor = { text, 1 };
 

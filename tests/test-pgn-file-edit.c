@@ -338,6 +338,63 @@ test_edits_undo_redo (void)
   g_unlink (path);
 }
 
+/* The edits kept as a key file (crash recovery) are done again over the
+ * same file to the same list, each undoable; over a file changed since
+ * (a game they name differs, or the count) nothing is done: CHANGED. */
+static void
+test_edits_kept (void)
+{
+  g_autofree char *path = write_file ("kept.pgn", three);
+  g_autoptr(CaissaPgnFile) pgn = open_loaded (path);
+  g_autoptr(CaissaPgnFileEdits) edits = caissa_pgn_file_edits_new (pgn);
+  g_autoptr(CaissaPgnFileEdits) again = NULL;
+  g_autoptr(CaissaPgnFile) reopened = NULL;
+  g_autoptr(GKeyFile) kept = NULL;
+  g_autoptr(GKeyFile) reread = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *changed = NULL;
+  guint show = 0;
+
+  g_assert_true (caissa_pgn_file_edits_delete (edits, 0));
+  g_assert_true (caissa_pgn_file_edits_duplicate (edits, 1));
+  g_assert_true (caissa_pgn_file_edits_add (edits, 1, "[Event \"New\"]\n\n*\n"));
+  g_assert_true (caissa_pgn_file_edits_delete (edits, 1));
+  g_assert_true (caissa_pgn_file_edits_add (edits, 0, "[Event \"Newer\"]\n\n*\n"));
+  expected = list_text (edits);
+  kept = caissa_pgn_file_edits_to_key_file (edits, path, &error);
+  g_assert_no_error (error);
+  data = g_key_file_to_data (kept, NULL, NULL);
+  g_assert_true (g_key_file_load_from_data (reread, data, -1, G_KEY_FILE_NONE, &error));
+  g_assert_no_error (error);
+
+  again = caissa_pgn_file_edits_new (pgn);
+  g_assert_true (caissa_pgn_file_edits_replay (again, reread, &error));
+  g_assert_no_error (error);
+  text = list_text (again);
+  g_assert_cmpstr (text, ==, expected);
+  for (guint i = 0; i < 5; i++)
+    g_assert_cmpint (caissa_pgn_file_edits_undo (again, &show), !=, CAISSA_PGN_LIST_EDIT_NONE);
+  g_assert_cmpint (caissa_pgn_file_edits_undo (again, &show), ==, CAISSA_PGN_LIST_EDIT_NONE);
+  g_assert_false (caissa_pgn_file_edits_get_modified (again));
+  g_clear_object (&again);
+
+  /* Game Three's moves changed by another program: refused, unchanged. */
+  changed = g_strdup (three);
+  memcpy (strstr (changed, "1. c4"), "1. e4", 5);
+  g_free (path);
+  path = write_file ("kept.pgn", changed);
+  reopened = open_loaded (path);
+  again = caissa_pgn_file_edits_new (reopened);
+  g_assert_false (caissa_pgn_file_edits_replay (again, reread, &error));
+  g_assert_error (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED);
+  g_assert_false (caissa_pgn_file_edits_get_modified (again));
+  g_assert_cmpint (caissa_pgn_file_edits_get_undo (again, NULL), ==, CAISSA_PGN_LIST_EDIT_NONE);
+  g_unlink (path);
+}
+
 static void
 saved_cb (GObject      *source,
           GAsyncResult *result,
@@ -411,6 +468,7 @@ main (int   argc,
   g_test_add_func ("/model/pgn-file-edit/new-game", test_new_game);
   g_test_add_func ("/model/pgn-file-edit/refused", test_refused);
   g_test_add_func ("/model/pgn-file-edits/undo-redo", test_edits_undo_redo);
+  g_test_add_func ("/model/pgn-file-edits/kept", test_edits_kept);
   g_test_add_data_func ("/model/pgn-file-edits/save", GINT_TO_POINTER (FALSE), test_edits_save);
   g_test_add_data_func ("/model/pgn-file-edits/save-crlf", GINT_TO_POINTER (TRUE), test_edits_save);
 

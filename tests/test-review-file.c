@@ -327,6 +327,24 @@ wait_contents_change (const char *path,
     }
 }
 
+/* A mapped button labelled label under widget, or NULL. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+      && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_copy (void)
 {
@@ -362,6 +380,24 @@ test_copy (void)
     g_autofree char *expected = g_strconcat (CRLF_GAME, "\r\n", joined, NULL);
 
     g_assert_cmpstr (once, ==, expected);
+  }
+
+  /* The toast's Undo takes the copy out again: the file as it was. */
+  {
+    gint64 deadline = test_util_deadline (20);
+    GtkWidget *undo;
+    g_autofree char *back = NULL;
+
+    while ((undo = find_button (GTK_WIDGET (window), "_Undo")) == NULL)
+      {
+        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        g_main_context_iteration (NULL, FALSE);
+      }
+    g_signal_emit_by_name (undo, "clicked");
+    back = wait_contents_change (target_path, once);
+    g_assert_cmpstr (back, ==, CRLF_GAME);
+    g_clear_pointer (&once, g_free);
+    once = g_strdup (back);
   }
 
   /* Edited (a NAG on 1. f3): the game as edited. */

@@ -173,26 +173,10 @@ button_tooltip (Fixture    *f,
   return gtk_widget_get_tooltip_text (GTK_WIDGET (button));
 }
 
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static CaissaGameList *
 game_list (Fixture *f)
 {
-  GtkWidget *list = find_type (GTK_WIDGET (f->window), CAISSA_TYPE_GAME_LIST);
+  GtkWidget *list = test_util_find_type (GTK_WIDGET (f->window), CAISSA_TYPE_GAME_LIST);
 
   g_assert_nonnull (list);
   return CAISSA_GAME_LIST (list);

@@ -185,22 +185,6 @@ edit_result (Fixture *f)
 }
 
 static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
 find_name (GtkWidget  *widget,
            const char *name)
 {
@@ -239,7 +223,7 @@ edit_comment (Fixture *f)
   go_to_ply (f, 4);
   activate (f, "win.edit-comment", NULL);
   dialog = test_util_wait_for_dialog (10);
-  view = GTK_TEXT_VIEW (find_type (GTK_WIDGET (dialog), GTK_TYPE_TEXT_VIEW));
+  view = GTK_TEXT_VIEW (test_util_find_type (GTK_WIDGET (dialog), GTK_TYPE_TEXT_VIEW));
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), "A new idea", -1);
   close_dialog (dialog, "apply");
 }
@@ -253,7 +237,7 @@ edit_headers (Fixture *f)
   go_to_ply (f, 4);
   activate (f, "win.edit-headers", NULL);
   dialog = test_util_wait_for_dialog (10);
-  list = find_type (GTK_WIDGET (dialog), GTK_TYPE_LIST_BOX);
+  list = test_util_find_type (GTK_WIDGET (dialog), GTK_TYPE_LIST_BOX);
   for (row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
     if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "tag"), "Event") == 0)
       break;
@@ -536,7 +520,7 @@ test_comment_brace (Fixture       *f,
   before = pgn_of (f);
   activate (f, "win.edit-comment", NULL);
   dialog = test_util_wait_for_dialog (10);
-  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (find_type (GTK_WIDGET (dialog), GTK_TYPE_TEXT_VIEW)));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (test_util_find_type (GTK_WIDGET (dialog), GTK_TYPE_TEXT_VIEW)));
   warning = find_name (GTK_WIDGET (dialog), "comment-brace-warning");
   g_assert_nonnull (warning);
   g_assert_false (gtk_widget_get_visible (warning));
@@ -638,14 +622,14 @@ test_nag_palette (Fixture       *f,
   go_to_ply (f, 4);
   before = pgn_of (f);
   activate (f, "win.nag-palette", NULL);
-  move_list = find_type (GTK_WIDGET (f->window), CAISSA_TYPE_MOVE_LIST);
+  move_list = test_util_find_type (GTK_WIDGET (f->window), CAISSA_TYPE_MOVE_LIST);
   palette = g_object_get_data (G_OBJECT (move_list), "nag-palette");
   g_assert_nonnull (palette);
   test_util_wait_for_frame (palette);
   g_assert_true (gtk_widget_get_visible (palette));
   /* The button for ⩲ ($14): pressing it sets the NAG. */
   {
-    GtkWidget *flow = find_type (palette, GTK_TYPE_FLOW_BOX);
+    GtkWidget *flow = test_util_find_type (palette, GTK_TYPE_FLOW_BOX);
     GtkWidget *button = NULL;
     GPtrArray *stack = g_ptr_array_new ();
 

@@ -75,6 +75,22 @@ after_paint_cb (GdkFrameClock *clock,
   *painted = TRUE;
 }
 
+GtkWidget *
+test_util_find_type (GtkWidget *widget,
+                     GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = test_util_find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 void
 test_util_wait_for_frame (GtkWidget *widget)
 {

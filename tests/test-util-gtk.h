@@ -73,6 +73,11 @@ AdwMessageDialog *test_util_message_dialog (gboolean any);
  * scaled; then fails) and returns it. */
 AdwMessageDialog *test_util_wait_for_dialog (guint seconds);
 
+/* The first widget of type (widget itself or under it, depth first), or
+ * NULL. */
+GtkWidget *test_util_find_type (GtkWidget *widget,
+                                GType      type);
+
 /* Runs the main loop for ms milliseconds. */
 void test_util_spin (guint ms);
 

@@ -9,7 +9,8 @@
  * games byte for byte, the copied game appended in its encoding and with
  * its line ends; a file changed while it is written is not saved over.
  * The game goes as the file holds it, or as edited when it has changes.
- * A new file is made with Export the Game.
+ * A new file is made with Export the Game. The toast's Undo takes the
+ * copy back (caissa-window-review-copy-undo.c).
  */
 #define G_LOG_DOMAIN "caissa-window"
 
@@ -99,6 +100,7 @@ typedef struct
 {
   GtkWidget *window;   /* weak: the window may close before the copy ends */
   GFile     *dest;
+  CaissaCopyUndo *undo;
 } Copy;
 
 static void
@@ -106,6 +108,7 @@ copy_free (Copy *c)
 {
   g_clear_weak_pointer (&c->window);
   g_object_unref (c->dest);
+  _caissa_review_copy_undo_free (c->undo);
   g_free (c);
 }
 
@@ -127,7 +130,7 @@ copied_cb (GObject      *source,
       g_autofree char *text = g_strdup_printf (_("Game copied to “%s”"), name);
 
       if (review != NULL)
-        _caissa_review_toast (review, text);
+        _caissa_review_copy_undo_done (review, g_steal_pointer (&c->undo), text);
       _caissa_review_add_recent (c->dest);
     }
   else if (review != NULL)
@@ -184,6 +187,7 @@ copy_to (CaissaWindowReview *review,
   c = g_new0 (Copy, 1);
   g_set_weak_pointer (&c->window, GTK_WIDGET (review->window));
   c->dest = g_object_ref (dest);
+  c->undo = _caissa_review_copy_undo_before (review, dest);
   caissa_pgn_file_save_async (target, dest, G_MAXUINT, text, NULL, copied_cb, c);
 }
 

@@ -58,9 +58,11 @@ _caissa_review_games_pending (CaissaWindowReview *review)
 void
 _caissa_review_games_forget (CaissaWindowReview *review)
 {
-  if (review->showing_edits)
+  if (review->showing_edits || review->edits == NULL)
     return;
   g_clear_object (&review->edits);
+  /* What was kept for a crash goes too. */
+  _caissa_review_keep_changes (review);
 }
 
 /* (While a game is played, Undo is its take-back.) */
@@ -176,6 +178,15 @@ show_edits (CaissaWindowReview *review,
   _caissa_window_review_update_actions (review);
 }
 
+void
+_caissa_review_games_show (CaissaWindowReview *review,
+                           CaissaPgnFileEdits *edits,
+                           guint               show)
+{
+  g_set_object (&review->edits, edits);
+  show_edits (review, show);
+}
+
 static void run_op (CaissaWindowReview *review,
                     gpointer            data);
 
@@ -268,6 +279,7 @@ run_op (CaissaWindowReview *review,
   if (!done)
     return;
   show_edits (review, show);
+  _caissa_review_keep_changes (review);
   if (done_text (op->kind) != NULL)
     _caissa_review_toast_undo (review, done_text (op->kind));
 }

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "chess-pgn.h"
 
@@ -48,7 +49,8 @@ local_path (CaissaWindowReview *review)
 
   if (!_caissa_review_has_game_from_file (review))
     return NULL;
-  file = caissa_pgn_file_get_file (review->file);
+  /* With the list edited, the game's place is in the list as edited. */
+  file = _caissa_review_disk_file (review);
   return file != NULL ? g_file_get_path (file) : NULL;
 }
 
@@ -68,6 +70,7 @@ keep_now_cb (gpointer user_data)
   if (review == NULL || !is_armed (window))
     return G_SOURCE_REMOVE;
 
+  _caissa_review_keep_list (review);
   file = local_path (review);
   if (!review->dirty)
     {
@@ -115,9 +118,12 @@ _caissa_review_keep_changes (CaissaWindowReview *review)
 typedef struct
 {
   GWeakRef        window;
-  CaissaKeptEdit *kept;
+  CaissaKeptEdit *kept;   /* the game's edits, or NULL */
+  GKeyFile       *list;   /* the list's edits, or NULL */
+  char           *path;   /* their file */
   CaissaPgnFile  *file;
   gboolean        alone;
+  gboolean        listed;  /* the list's edits done: r->file is its view */
   guint           polls;
 } Restore;
 
@@ -125,7 +131,9 @@ static void
 restore_free (Restore *r)
 {
   g_weak_ref_clear (&r->window);
-  caissa_kept_edit_free (r->kept);
+  g_clear_pointer (&r->kept, caissa_kept_edit_free);
+  g_clear_pointer (&r->list, g_key_file_unref);
+  g_free (r->path);
   g_clear_object (&r->file);
   g_free (r);
 }
@@ -139,7 +147,7 @@ arm (CaissaWindow *window)
   CaissaWindowReview *review = _caissa_window_get_review (window);
 
   g_object_set_data (G_OBJECT (window), ARMED_KEY, GINT_TO_POINTER (TRUE));
-  if (review != NULL && review->dirty)
+  if (review != NULL && (review->dirty || _caissa_review_games_pending (review)))
     _caissa_review_keep_changes (review);
 }
 
@@ -151,15 +159,21 @@ show_alone (CaissaWindow   *window,
             const char     *why)
 {
   CaissaWindowReview *review = _caissa_window_get_review (window);
-  const char *pgn = caissa_kept_edit_get_pgn (r->kept);
-  g_autofree char *base = g_path_get_basename (caissa_kept_edit_get_file (r->kept));
+  g_autofree char *base = g_path_get_basename (r->path);
+  g_autofree char *name = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(CaissaPgnFile) file = NULL;
+  g_autofree char *text = NULL;
+  const char *pgn;
+
+  if (r->kept == NULL)
+    return;
+  pgn = caissa_kept_edit_get_pgn (r->kept);
   /* Translators: the name shown for a game restored without its file; %s
    * is the file's name. */
-  g_autofree char *name = g_strdup_printf (_("Unsaved Changes to %s"), base);
-  g_autoptr(GBytes) bytes = g_bytes_new (pgn, strlen (pgn));
-  g_autoptr(CaissaPgnFile) file = caissa_pgn_file_new_from_bytes (bytes, name);
-  g_autofree char *text = NULL;
-
+  name = g_strdup_printf (_("Unsaved Changes to %s"), base);
+  bytes = g_bytes_new (pgn, strlen (pgn));
+  file = caissa_pgn_file_new_from_bytes (bytes, name);
   _caissa_review_set_file (review, file, G_MAXUINT);
   r->alone = TRUE;
   g_set_object (&r->file, file);
@@ -178,7 +192,7 @@ restore_poll_cb (gpointer user_data)
   Restore *r = user_data;
   g_autoptr(CaissaWindow) window = g_weak_ref_get (&r->window);
   CaissaWindowReview *review;
-  guint position = caissa_kept_edit_get_position (r->kept);
+  guint position = r->kept != NULL ? caissa_kept_edit_get_position (r->kept) : 0;
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   ChessError err = { 0 };
@@ -193,6 +207,44 @@ restore_poll_cb (gpointer user_data)
      * another file was opened meanwhile): then the kept file stays, to
      * be offered again at the next start. */
     return review->file == NULL && ++r->polls < 600 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+
+  if (r->list != NULL)
+    {
+      /* The list first: the game's place is in the list as edited. */
+      if (caissa_pgn_file_get_loading (r->file))
+        return G_SOURCE_CONTINUE;
+      if (!_caissa_review_kept_list_restore (review, r->file, r->list, position, &error))
+        {
+          g_autofree char *base = g_path_get_basename (r->path);
+          g_autofree char *toast = NULL;
+          g_autofree char *kept_list = _caissa_review_kept_list_path ();
+
+          if (!g_error_matches (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED))
+            g_warning ("the kept list's edits cannot be done again: %s", error->message);
+          /* Translators: %s is a file's name. The games deleted, copied
+           * or added before a crash are not put back into a file that
+           * another program changed since. */
+          toast = g_strdup_printf (_("%s: The file changed since the changes were made. The deleted, "
+                                     "duplicated and added games were not restored."), base);
+          _caissa_window_add_toast (window, adw_toast_new (toast));
+          g_remove (kept_list);
+          g_clear_error (&error);
+        }
+      else
+        {
+          g_set_object (&r->file, review->file);
+          r->listed = TRUE;
+        }
+      g_clear_pointer (&r->list, g_key_file_unref);
+      if (r->kept == NULL)
+        return G_SOURCE_REMOVE;
+      return G_SOURCE_CONTINUE;
+    }
+  if (r->kept == NULL)
+    return G_SOURCE_REMOVE;
+  /* The view opens its game once indexed: the edits go in after. */
+  if (r->listed && caissa_pgn_file_get_loading (r->file))
+    return G_SOURCE_CONTINUE;
 
   if (r->alone)
     {
@@ -253,17 +305,38 @@ open_now (CaissaWindowReview *review,
 
 static void
 restore (CaissaWindow   *window,
-         CaissaKeptEdit *kept)
+         CaissaKeptEdit *kept,
+         GKeyFile       *list)
 {
   Restore *r = g_new0 (Restore, 1);
-  g_autoptr(GFile) gfile = g_file_new_for_path (caissa_kept_edit_get_file (kept));
+  g_autoptr(GFile) gfile = NULL;
   g_autoptr(GError) error = NULL;
 
   g_weak_ref_init (&r->window, window);
   r->kept = kept;
+  r->list = list;
+  r->path = kept != NULL ? g_strdup (caissa_kept_edit_get_file (kept))
+                         : g_key_file_get_string (list, "list", "file", NULL);
+  gfile = g_file_new_for_path (r->path);
   r->file = caissa_pgn_file_new (gfile, &error);
   if (r->file == NULL)
-    show_alone (window, r, error->message);
+    {
+      g_autofree char *kept_list = _caissa_review_kept_list_path ();
+
+      if (r->list != NULL)
+        {
+          g_autofree char *base = g_path_get_basename (r->path);
+          /* Translators: %s (first) is a file's name, the second %s why
+           * it cannot be opened. */
+          g_autofree char *text = g_strdup_printf (_("%s: %s The deleted, duplicated and added games "
+                                                     "were not restored."), base, error->message);
+
+          _caissa_window_add_toast (window, adw_toast_new (text));
+          g_clear_pointer (&r->list, g_key_file_unref);
+          g_remove (kept_list);
+        }
+      show_alone (window, r, error->message);
+    }
   else
     /* A game being played is asked about first, as for any file. */
     _caissa_review_replace_then (_caissa_window_get_review (window),
@@ -278,15 +351,19 @@ offer_response_cb (AdwMessageDialog *dialog,
                    CaissaWindow     *window)
 {
   CaissaKeptEdit *kept = g_object_steal_data (G_OBJECT (dialog), "kept");
+  GKeyFile *list = g_object_steal_data (G_OBJECT (dialog), "list");
   g_autofree char *path = kept_path ();
+  g_autofree char *list_path = _caissa_review_kept_list_path ();
 
   arm (window);
   if (g_str_equal (response, "restore"))
-    restore (window, kept);
+    restore (window, kept, list);
   else
     {
       caissa_kept_edit_remove (path);
-      caissa_kept_edit_free (kept);
+      g_remove (list_path);
+      g_clear_pointer (&kept, caissa_kept_edit_free);
+      g_clear_pointer (&list, g_key_file_unref);
     }
 }
 
@@ -298,27 +375,50 @@ _caissa_review_keep_offer (CaissaWindow *window)
   g_autofree char *base = NULL;
   g_autofree char *body = NULL;
   CaissaKeptEdit *kept;
+  GKeyFile *list;
+  g_autofree char *list_file = NULL;
   AdwMessageDialog *dialog;
 
   if (_caissa_window_get_autosave (window) == NULL)
     return;
   kept = caissa_kept_edit_load (path, &error);
-  if (kept == NULL)
+  if (kept == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-        {
-          g_warning ("%s", error->message);
-          caissa_kept_edit_remove (path);
-        }
+      g_warning ("%s", error->message);
+      caissa_kept_edit_remove (path);
+    }
+  list = _caissa_review_kept_list_load ();
+  list_file = list != NULL ? g_key_file_get_string (list, "list", "file", NULL) : NULL;
+  if (kept != NULL && list != NULL && g_strcmp0 (list_file, caissa_kept_edit_get_file (kept)) != 0)
+    {
+      /* Only one file is open at a time: the list's are of an older one. */
+      g_autofree char *list_path = _caissa_review_kept_list_path ();
+
+      g_remove (list_path);
+      g_clear_pointer (&list, g_key_file_unref);
+    }
+  if (kept == NULL && list == NULL)
+    {
       arm (window);
       return;
     }
 
-  base = g_path_get_basename (caissa_kept_edit_get_file (kept));
-  /* Translators: %u is a game's number in its file, %s the file's name. */
-  body = g_strdup_printf (_("Game %u of “%s” was changed, and the changes were not saved when "
-                            "Caissa stopped."),
-                          caissa_kept_edit_get_position (kept) + 1, base);
+  base = g_path_get_basename (kept != NULL ? caissa_kept_edit_get_file (kept) : list_file);
+  if (list == NULL)
+    /* Translators: %u is a game's number in its file, %s the file's name. */
+    body = g_strdup_printf (_("Game %u of “%s” was changed, and the changes were not saved when "
+                              "Caissa stopped."),
+                            caissa_kept_edit_get_position (kept) + 1, base);
+  else if (kept == NULL)
+    /* Translators: %s is a file's name. */
+    body = g_strdup_printf (_("Games of “%s” were deleted, duplicated or added, and the changes were "
+                              "not saved when Caissa stopped."), base);
+  else
+    /* Translators: %s is a file's name, %u a game's number in the list as
+     * changed. */
+    body = g_strdup_printf (_("Games of “%s” were deleted, duplicated or added and game %u was "
+                              "changed, and the changes were not saved when Caissa stopped."),
+                            base, caissa_kept_edit_get_position (kept) + 1);
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (window),
                                                        _("Restore Unsaved Changes?"), body));
   adw_message_dialog_add_responses (dialog,
@@ -330,7 +430,10 @@ _caissa_review_keep_offer (CaissaWindow *window)
   adw_message_dialog_set_default_response (dialog, "restore");
   /* Escape loses nothing. */
   adw_message_dialog_set_close_response (dialog, "restore");
-  g_object_set_data_full (G_OBJECT (dialog), "kept", kept, (GDestroyNotify) caissa_kept_edit_free);
+  if (kept != NULL)
+    g_object_set_data_full (G_OBJECT (dialog), "kept", kept, (GDestroyNotify) caissa_kept_edit_free);
+  if (list != NULL)
+    g_object_set_data_full (G_OBJECT (dialog), "list", list, (GDestroyNotify) g_key_file_unref);
   g_signal_connect_object (dialog, "response", G_CALLBACK (offer_response_cb), window, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -171,6 +171,35 @@ void           _caissa_review_keep_changes       (CaissaWindowReview *review);
 void           _caissa_review_keep_offer         (CaissaWindow       *window);
 void           _caissa_review_keep_start         (CaissaWindow       *window);
 
+/* caissa-window-review-copy-undo.c: a copy to another file taken back
+ * from its toast (the file cut back to its length before, if unchanged). */
+typedef struct _CaissaCopyUndo CaissaCopyUndo;
+/* Before the copy: the other file's length (NULL: not a local file). */
+CaissaCopyUndo *_caissa_review_copy_undo_before (CaissaWindowReview *review,
+                                                 GFile              *dest);
+/* After it: the toast with text, and Undo when u is not NULL (taken). */
+void           _caissa_review_copy_undo_done     (CaissaWindowReview *review,
+                                                  CaissaCopyUndo     *u,
+                                                  const char         *text);
+void           _caissa_review_copy_undo_free     (CaissaCopyUndo     *u);
+
+/* caissa-window-review-keep-list.c: the list's pending edits (deleted,
+ * duplicated, added games) kept the same way, in review-list.ini. */
+char          *_caissa_review_kept_list_path     (void);
+/* Writes the list's edits (or removes what was kept when there are none
+ * any more); called by the keeping of the game's edits, once armed. */
+void           _caissa_review_keep_list          (CaissaWindowReview *review);
+/* The kept list's edits, or NULL (none, or unreadable: then removed). */
+GKeyFile      *_caissa_review_kept_list_load     (void);
+/* Does the kept edits again over file (indexed) and shows the list with
+ * the game at show; FALSE with error (CHANGED: another file now) when
+ * they cannot be. */
+gboolean       _caissa_review_kept_list_restore  (CaissaWindowReview *review,
+                                                  CaissaPgnFile      *file,
+                                                  GKeyFile           *kept,
+                                                  guint               show,
+                                                  GError            **error);
+
 /* caissa-window-review-games.c: "win.delete-game", "win.duplicate-game"
  * and "win.new-game-in-file", kept as pending edits of the list until the
  * file is saved, and taken back (done again) by Undo (Redo). */
@@ -180,6 +209,11 @@ void           _caissa_review_games_update_actions (CaissaWindowReview *review);
 GFile         *_caissa_review_disk_file          (CaissaWindowReview *review);
 /* Whether the list has edits that are not saved. */
 gboolean       _caissa_review_games_pending      (CaissaWindowReview *review);
+/* Shows the list as edits has it, the game at show first (edits
+ * becomes the review's). */
+void           _caissa_review_games_show         (CaissaWindowReview *review,
+                                                  CaissaPgnFileEdits *edits,
+                                                  guint               show);
 /* Forgets the list's edits (discarded, or the file saved or replaced). */
 void           _caissa_review_games_forget       (CaissaWindowReview *review);
 gboolean       _caissa_review_games_can_undo     (CaissaWindowReview *review);

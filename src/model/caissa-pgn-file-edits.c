@@ -487,3 +487,178 @@ caissa_pgn_file_edits_save_async (CaissaPgnFileEdits  *self,
     caissa_pgn_file_save_full_async (self->disk, caissa_pgn_file_get_file (self->disk), G_MAXUINT, text,
                                      flags, cancellable, callback, user_data);
 }
+
+/* --- Kept for crash recovery ----------------------------------------------------------------- */
+
+static const char *const kind_names[] = { "none", "delete", "duplicate", "add" };
+
+/* The SHA-256 of the file's game disk as the file holds it now. */
+static char *
+disk_digest (CaissaPgnFileEdits  *self,
+             guint                disk,
+             GError             **error)
+{
+  gsize len = 0;
+  g_autofree char *text = caissa_pgn_file_dup_game_text (self->disk, disk, &len, error);
+
+  if (text == NULL)
+    return NULL;
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) text, len);
+}
+
+GKeyFile *
+caissa_pgn_file_edits_to_key_file (CaissaPgnFileEdits  *self,
+                                   const char          *path,
+                                   GError             **error)
+{
+  g_autoptr(GKeyFile) kept = g_key_file_new ();
+
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  g_key_file_set_integer (kept, "list", "version", 1);
+  g_key_file_set_string (kept, "list", "file", path);
+  g_key_file_set_uint64 (kept, "list", "games", g_list_model_get_n_items (G_LIST_MODEL (self->disk)));
+  g_key_file_set_uint64 (kept, "list", "edits", self->undo->len);
+  for (guint i = 0; i < self->undo->len; i++)
+    {
+      const Edit *edit = &g_array_index (self->undo, Edit, i);
+      g_autofree char *group = g_strdup_printf ("edit-%u", i);
+
+      g_key_file_set_string (kept, group, "kind", kind_names[edit->kind]);
+      g_key_file_set_uint64 (kept, group, "position", edit->position);
+      if (edit->place.text != NULL)
+        g_key_file_set_string (kept, group, "text", edit->place.text);
+      else
+        {
+          g_autofree char *digest = disk_digest (self, edit->place.disk, error);
+
+          if (digest == NULL)
+            return NULL;
+          g_key_file_set_uint64 (kept, group, "disk", edit->place.disk);
+          g_key_file_set_string (kept, group, "original", digest);
+        }
+    }
+  return g_steal_pointer (&kept);
+}
+
+static gboolean
+changed (GError **error)
+{
+  g_set_error_literal (error, CAISSA_PGN_FILE_ERROR, CAISSA_PGN_FILE_ERROR_CHANGED,
+                       "the file is not the one the edits were made on");
+  return FALSE;
+}
+
+/* Reads edit i of kept into edit (its place's text owned), checked
+ * against the file as it is. */
+static gboolean
+read_edit (CaissaPgnFileEdits  *self,
+           GKeyFile            *kept,
+           guint                i,
+           Edit                *edit,
+           GError             **error)
+{
+  g_autofree char *group = g_strdup_printf ("edit-%u", i);
+  g_autofree char *kind = g_key_file_get_string (kept, group, "kind", error);
+  guint n_disk = g_list_model_get_n_items (G_LIST_MODEL (self->disk));
+  GError *local = NULL;
+  guint64 value;
+
+  if (kind == NULL)
+    return FALSE;
+  edit->kind = CAISSA_PGN_LIST_EDIT_NONE;
+  for (guint k = CAISSA_PGN_LIST_EDIT_DELETE; k < G_N_ELEMENTS (kind_names); k++)
+    if (g_str_equal (kind, kind_names[k]))
+      edit->kind = k;
+  value = g_key_file_get_uint64 (kept, group, "position", &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  if (edit->kind == CAISSA_PGN_LIST_EDIT_NONE || value > self->places->len
+      || (edit->kind == CAISSA_PGN_LIST_EDIT_DELETE && value >= self->places->len))
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, "edit %u cannot be done", i);
+      return FALSE;
+    }
+  edit->position = value;
+  edit->place.disk = G_MAXUINT;
+  edit->place.text = g_key_file_get_string (kept, group, "text", NULL);
+  if (edit->place.text == NULL)
+    {
+      g_autofree char *original = g_key_file_get_string (kept, group, "original", error);
+      g_autofree char *digest = NULL;
+
+      if (original == NULL)
+        return FALSE;
+      value = g_key_file_get_uint64 (kept, group, "disk", &local);
+      if (local != NULL)
+        {
+          g_propagate_error (error, local);
+          return FALSE;
+        }
+      if (value >= n_disk)
+        return changed (error);
+      edit->place.disk = value;
+      digest = disk_digest (self, edit->place.disk, NULL);
+      if (digest == NULL || !g_str_equal (digest, original))
+        return changed (error);
+    }
+  /* A game deleted must be the one at its place. */
+  if (edit->kind == CAISSA_PGN_LIST_EDIT_DELETE)
+    {
+      const Place *at = &g_array_index (self->places, Place, edit->position);
+
+      if (at->disk != edit->place.disk || g_strcmp0 (at->text, edit->place.text) != 0)
+        {
+          place_clear (&edit->place);
+          g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, "edit %u deletes another game", i);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+caissa_pgn_file_edits_replay (CaissaPgnFileEdits  *self,
+                              GKeyFile            *kept,
+                              GError             **error)
+{
+  GError *local = NULL;
+  guint64 games, n;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), FALSE);
+  g_return_val_if_fail (kept != NULL, FALSE);
+  g_return_val_if_fail (self->undo->len == 0 && !caissa_pgn_file_edits_get_modified (self), FALSE);
+
+  games = g_key_file_get_uint64 (kept, "list", "games", &local);
+  if (local == NULL)
+    n = g_key_file_get_uint64 (kept, "list", "edits", &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  if (games != g_list_model_get_n_items (G_LIST_MODEL (self->disk)))
+    return changed (error);
+
+  for (guint i = 0; i < n; i++)
+    {
+      Edit edit = { 0 };
+
+      if (!read_edit (self, kept, i, &edit, error))
+        {
+          place_clear (&edit.place);
+          /* Nothing done: the list as the file is. */
+          while (self->undo->len > 0)
+            step (self, self->undo, self->redo, TRUE, NULL);
+          g_array_set_size (self->redo, 0);
+          return FALSE;
+        }
+      apply (self, &edit, FALSE);
+      g_array_append_val (self->undo, edit);
+    }
+  return TRUE;
+}

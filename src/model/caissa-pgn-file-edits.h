@@ -86,4 +86,25 @@ void                caissa_pgn_file_edits_save_async (CaissaPgnFileEdits  *self,
                                                       GAsyncReadyCallback  callback,
                                                       gpointer             user_data);
 
+/* Crash recovery (caissa-window-review-keep-list.c): the edits made (what
+ * Undo would take back, in order) as a key file
+ *
+ *   [list]  file=PATH  games=N (the file's count)  edits=K
+ *   [edit-I]  kind=delete|duplicate|add  position=P
+ *             disk=D  original=SHA-256 of the file's game D as it is now
+ *             text=…  (a game not from the file)
+ *
+ * so that they can be done again over the same file after a crash. NULL
+ * with the file's error when a game's bytes are gone. */
+GKeyFile           *caissa_pgn_file_edits_to_key_file (CaissaPgnFileEdits *self,
+                                                       const char         *path,
+                                                       GError            **error);
+/* Does the key file's edits again, each one undoable, on a list as the
+ * file is. CHANGED when the file is no longer the one they were made on
+ * (its count of games or a game they name differs): then nothing is done.
+ * Other errors when the key file cannot be read. */
+gboolean            caissa_pgn_file_edits_replay      (CaissaPgnFileEdits *self,
+                                                       GKeyFile           *kept,
+                                                       GError            **error);
+
 G_END_DECLS

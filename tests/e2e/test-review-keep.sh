@@ -13,7 +13,10 @@
 #   - edited again and killed, then the file changed by another program:
 #     Restore shows the edited game by itself (to save elsewhere), the
 #     changed file left as the other program made it;
-#   - Discard at the question removes the kept edit for good.
+#   - Discard at the question removes the kept edit for good;
+#   - a game deleted (Ctrl+Delete) and killed: the deletion is kept
+#     (review-list.ini), offered and done again at the next start, the
+#     file untouched until Ctrl+S writes it.
 # Prints TAP. Needs an X display, xdotool, gdbus and a session bus; without
 # them it skips, except under CI (CI set), where it fails.
 set -u
@@ -32,13 +35,14 @@ trap cleanup EXIT
 
 e2e_require
 
-echo "1..12"
+echo "1..16"
 
 export XDG_CONFIG_HOME="$tmp/config"
 export XDG_DATA_HOME="$tmp/data"
 export XDG_STATE_HOME="$tmp/xdg-state"
 export GTK_USE_PORTAL=0
 kept="$XDG_STATE_HOME/caissa/review-edit.ini"
+kept_list="$XDG_STATE_HOME/caissa/review-list.ini"
 
 cat >"$tmp/games.pgn" <<'EOF'
 [Event "First"]
@@ -224,6 +228,40 @@ if find_window '^Restore Unsaved Changes'; then
   not_ok "after Discard nothing is offered any more"
 else
   ok "after Discard nothing is offered any more"
+fi
+kill_app
+
+# 5. A game deleted from the list, killed, restored, saved.
+cp "$tmp/original.pgn" "$tmp/games.pgn"
+start_app "$tmp/games.pgn"
+wait_for games 2 || bail "the file's games are not listed: $(cat "$tmp/state")"
+wait_for game-index 1 || bail "game 1 does not open: $(cat "$tmp/state")"
+main_window
+xdotool windowfocus --sync "$wid" 2>/dev/null
+xdotool key ctrl+Delete
+check "Ctrl+Delete deletes game 1: kept on disk at once" wait_file "$kept_list" '^kind=delete'
+if wait_for games 1 && cmp -s "$tmp/games.pgn" "$tmp/original.pgn"; then
+  ok "the list shows one game; the file is untouched"
+else
+  not_ok "the list shows one game; the file is untouched" "$(cat "$tmp/state")"
+fi
+kill_app
+start_app
+if answer 'Restore Unsaved Changes' Return && wait_for games 1 && wait_for list-edited 1 \
+   && cmp -s "$tmp/games.pgn" "$tmp/original.pgn"; then
+  ok "started again: the deletion is offered and done again, the file still untouched"
+else
+  not_ok "started again: the deletion is offered and done again" "$(cat "$tmp/state")" "$(tail -5 "$tmp/app.log")"
+fi
+main_window
+xdotool windowfocus --sync "$wid" 2>/dev/null
+xdotool key ctrl+s
+if wait_for list-edited 0 && [ "$(grep -c '^\[Event ' "$tmp/games.pgn")" = 1 ] \
+   && grep -q 'Second' "$tmp/games.pgn" && wait_gone "$kept_list"; then
+  ok "Ctrl+S writes the file without game 1; the kept list goes"
+else
+  not_ok "Ctrl+S writes the file without game 1; the kept list goes" "$(cat "$tmp/games.pgn")" \
+    "$(ls -la "$XDG_STATE_HOME/caissa")"
 fi
 
 exit $failed

@@ -1,0 +1,96 @@
+/* list-edit.c — what one edit of a file's list of games (Delete Game,
+ * Duplicate Game, New Game in File) costs the main thread in review: the
+ * edit on CaissaPgnFileEdits and the list shown again (the view made and
+ * indexed), as caissa-window-review-games.c does it, and what a save's
+ * text costs. Prints min/median/max over runs in ms. Run through
+ * bench/list-edit.sh.
+ *
+ * Copyright 2026 The Caissa authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "caissa-pgn-file-edits.h"
+
+static int
+compare (const void *a,
+         const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+report (const char *what,
+        double     *ms,
+        guint       runs)
+{
+  qsort (ms, runs, sizeof *ms, compare);
+  printf ("%-34s min %8.1f  median %8.1f  max %8.1f ms  (%u runs)\n",
+          what, ms[0], ms[runs / 2], ms[runs - 1], runs);
+}
+
+static void
+wait_loaded (CaissaPgnFile *file)
+{
+  while (caissa_pgn_file_get_loading (file))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GFile) gfile = NULL;
+  g_autoptr(CaissaPgnFile) disk = NULL;
+  g_autoptr(CaissaPgnFileEdits) edits = NULL;
+  g_autoptr(GError) error = NULL;
+  guint runs, n;
+  double *edit_ms, *text_ms;
+
+  if (argc < 2)
+    {
+      fprintf (stderr, "usage: %s FILE.pgn [RUNS]\n", argv[0]);
+      return 2;
+    }
+  runs = argc > 2 ? (guint) atoi (argv[2]) : 7;
+  gfile = g_file_new_for_commandline_arg (argv[1]);
+  disk = caissa_pgn_file_new (gfile, &error);
+  if (disk == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return 1;
+    }
+  wait_loaded (disk);
+  n = g_list_model_get_n_items (G_LIST_MODEL (disk));
+  printf ("%s: %u games\n", argv[1], n);
+  edits = caissa_pgn_file_edits_new (disk);
+  edit_ms = g_new (double, runs);
+  text_ms = g_new (double, runs);
+  for (guint i = 0; i < runs; i++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      g_autoptr(CaissaPgnFile) view = NULL;
+      g_autofree char *text = NULL;
+
+      /* A game in the middle deleted, the list as shown again. */
+      caissa_pgn_file_edits_delete (edits, caissa_pgn_file_edits_get_n_games (edits) / 2);
+      view = caissa_pgn_file_edits_make_view (edits, &error);
+      g_assert_no_error (error);
+      wait_loaded (view);
+      edit_ms[i] = (g_get_monotonic_time () - start) / 1000.0;
+
+      start = g_get_monotonic_time ();
+      text = caissa_pgn_file_edits_dup_text (edits, G_MAXUINT, NULL, &error);
+      g_assert_no_error (error);
+      text_ms[i] = (g_get_monotonic_time () - start) / 1000.0;
+    }
+  report ("delete + list shown again", edit_ms, runs);
+  report ("the save's text (dup_text)", text_ms, runs);
+  g_free (edit_ms);
+  g_free (text_ms);
+  return 0;
+}
