@@ -649,6 +649,74 @@ pattern_match_fast (const ChessPosPattern *pt,
   return chess_pos_pattern_match (pt, pos);
 }
 
+/* What a later ply of a game needs to match a pattern. Pawns never go
+ * back: each pawn the pattern asks for needs a pawn of its colour in the
+ * cone its square is reached from (files within the ranks to go, by
+ * captures). Pieces are not made but by promotion: each kind the pattern
+ * asks for needs one of its kind, or a pawn of its colour. Once one of
+ * these fails, no later ply of the game can match. */
+typedef struct
+{
+  ChessBitboard cone[16];
+  uint8_t       cone_color[16];
+  unsigned      n_cones;
+  uint8_t       piece_color[12], piece_type[12];
+  unsigned      n_pieces;
+} PatternNeeds;
+
+static void
+pattern_needs (const ChessPosPattern *pt,
+               PatternNeeds          *nd)
+{
+  nd->n_cones = nd->n_pieces = 0;
+  for (unsigned c = 0; c < 2; c++)
+    {
+      for (ChessBitboard want = pt->pieces[c][CHESS_PAWN]; want && nd->n_cones < 16; want &= want - 1)
+        {
+          int sq = (int) bb_lsb (want), f = sq & 7, rank = sq >> 3;
+          ChessBitboard cone = 0;
+
+          for (int r0 = 0; r0 < 8; r0++)
+            {
+              int togo = c == CHESS_WHITE ? rank - r0 : r0 - rank;
+
+              if (togo < 0)
+                continue;
+              for (int f0 = f - togo; f0 <= f + togo; f0++)
+                if (f0 >= 0 && f0 < 8)
+                  cone |= (ChessBitboard) 1 << (r0 * 8 + f0);
+            }
+          nd->cone[nd->n_cones] = cone;
+          nd->cone_color[nd->n_cones++] = (uint8_t) c;
+        }
+      for (unsigned t = CHESS_KNIGHT; t <= CHESS_KING; t++)
+        if (pt->pieces[c][t] != 0)
+          {
+            nd->piece_color[nd->n_pieces] = (uint8_t) c;
+            nd->piece_type[nd->n_pieces++] = (uint8_t) t;
+          }
+    }
+}
+
+static inline bool
+pattern_needs_met (const PatternNeeds  *nd,
+                   const ChessPosition *pos)
+{
+  ChessBitboard pawns = pos->by_type[CHESS_PAWN];
+
+  for (unsigned i = 0; i < nd->n_cones; i++)
+    if (!(pawns & pos->by_color[nd->cone_color[i]] & nd->cone[i]))
+      return false;
+  for (unsigned i = 0; i < nd->n_pieces; i++)
+    {
+      ChessBitboard own = pos->by_color[nd->piece_color[i]];
+
+      if (!(pos->by_type[nd->piece_type[i]] & own) && !(pawns & own))
+        return false;
+    }
+  return true;
+}
+
 long
 _chess_posdb_replay_pattern (const View            *v,
                              uint32_t               g,
@@ -658,14 +726,18 @@ _chess_posdb_replay_pattern (const View            *v,
   MoveCursor mc;
   ChessPosition pos;
   ChessMove m;
+  PatternNeeds nd;
 
   if (!_chess_posdb_view_begin (v, g, &pos, &mc))
     return -1;
+  pattern_needs (pt, &nd);
   for (unsigned p = 0; ; p++)
     {
       if (pattern_match_fast (pt, &pos))
         return p;
       if (p >= r->plies || !cursor_next (&mc, &pos, &m) || !view_make (v, &pos, m))
+        return -1;
+      if (!pattern_needs_met (&nd, &pos))
         return -1;
       /* Material never comes back (a promotion only trades a pawn): once
        * fewer pieces are left than the pattern needs, the game is done. */
