@@ -705,6 +705,12 @@ check_patterns (Fixture *f)
     "8/8/8/8/8/8/8/8 KQRRBBNNPPPPPPPKQRRBBNNPPPPPPPP",
     "8/8/8/8/8/8/8/4K3 w KQRRBBNNPPPPPPPPKQRRBBNNPPPPPPPP",
     "r7/8/8/8/8/8/8/8",
+    /* Pawns (the cone they come from) and pieces (or a pawn to
+     * promote) that must still be there for a later ply to match. */
+    "8/8/8/2p5/8/5N2/8/8 w",
+    "8/1P6/8/8/8/8/8/8",
+    "8/8/8/8/8/8/2p5/8 b",
+    "n7/8/8/8/8/8/8/7Q",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)

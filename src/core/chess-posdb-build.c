@@ -100,6 +100,10 @@ struct _ChessPosdbBuild
    * processor's cache (the counters do not). */
   uint32_t               *hot;
   uint32_t                hot_mask;
+  /* A bit per HOT_FILTER_BITS hash of those slots: most plies are of
+   * rare positions, and the filter (128 KB) answers them from the
+   * processor's cache where the set (megabytes) would not. */
+  uint64_t               *hot_filter;
   unsigned                bucket_bits;
   uint32_t                n_buckets;
   unsigned                n_parts;
@@ -119,12 +123,23 @@ hot_hash (uint32_t slot,
   return (slot * 0x9E3779B1u) >> 7 & mask;
 }
 
+#define HOT_FILTER_BITS 20
+
+static inline uint32_t
+hot_filter_bit (uint32_t slot)
+{
+  return (slot * 0x85EBCA77u) >> (32 - HOT_FILTER_BITS);
+}
+
 static inline bool
 build_popular (const ChessPosdbBuild *b,
                uint64_t               key)
 {
   uint32_t slot = ((uint32_t) (key >> 32) & b->count_mask) + 1;
+  uint32_t bit = hot_filter_bit (slot);
 
+  if (!(b->hot_filter[bit >> 6] >> (bit & 63) & 1))
+    return false;
   for (uint32_t i = hot_hash (slot, b->hot_mask); b->hot[i]; i = (i + 1) & b->hot_mask)
     if (b->hot[i] == slot)
       return true;
@@ -188,6 +203,7 @@ chess_posdb_build_new_in (ChessPosdbBatch *const *batches,
       cap <<= 1;
     b->hot = xcalloc (cap, sizeof b->hot[0]);
     b->hot_mask = (uint32_t) (cap - 1);
+    b->hot_filter = xcalloc ((1u << HOT_FILTER_BITS) / 64, sizeof b->hot_filter[0]);
     for (uint64_t i = 0; i < size; i++)
       if (b->counts[i] >= CHESS_POSDB_POPULAR)
         {
@@ -196,6 +212,8 @@ chess_posdb_build_new_in (ChessPosdbBatch *const *batches,
           while (b->hot[j])
             j = (j + 1) & b->hot_mask;
           b->hot[j] = slot;
+          j = hot_filter_bit (slot);
+          b->hot_filter[j >> 6] |= (uint64_t) 1 << (j & 63);
         }
     _chess_posdb_big_free (&b->mem, b->counts);
     b->counts = NULL;
@@ -520,6 +538,7 @@ chess_posdb_build_free (ChessPosdbBuild *b)
   _chess_posdb_big_free (&b->mem, b->sigs);
   _chess_posdb_big_free (&b->mem, b->counts);
   free (b->hot);
+  free (b->hot_filter);
   free (b);
 }
 

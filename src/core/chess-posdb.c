@@ -341,14 +341,54 @@ chess_posdb_matches_sort (ChessPosdbMatches *m)
 
 #define MOVE_ESCAPE 15
 
-/* The square of the n-th set bit of b (from 0), or 64 when b has fewer. */
+#define BYTES_1 0x0101010101010101ULL
+#define BYTES_H 0x8080808080808080ULL
+
+/* The square of the n-th set bit of b (from 0), or 64 when b has fewer.
+ * Without a loop over the bits before it (a replay decodes every ply):
+ * the bits counted per byte, the counts summed byte after byte by one
+ * multiplication, the byte found by comparing all eight sums at once,
+ * then at most seven bits cleared in that byte. */
 static inline unsigned
 bb_select (ChessBitboard b,
            unsigned      n)
 {
-  while (n-- > 0 && b != 0)
-    b &= b - 1;
-  return b != 0 ? bb_lsb (b) : 64;
+  uint64_t c = b - ((b >> 1) & 0x5555555555555555ULL);
+  uint64_t sums, le;
+  unsigned byte, before;
+  uint32_t bits;
+
+  c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+  c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  sums = c * BYTES_1;                     /* byte i: the bits of bytes 0…i */
+  if (n >= (unsigned) (sums >> 56))
+    return 64;
+  /* High bit of byte i: sum i <= n (the sums are at most 64, n below). */
+  le = (((uint64_t) n * BYTES_1) | BYTES_H) - sums;
+  byte = (unsigned) bb_lsb (~le & BYTES_H) >> 3;
+  before = byte == 0 ? 0 : (unsigned) (sums >> (8 * byte - 8)) & 0xff;
+  bits = (uint32_t) (b >> (8 * byte)) & 0xff;
+  for (unsigned k = n - before; k > 0; k--)
+    bits &= bits - 1;
+  return 8 * byte + (unsigned) bb_lsb (bits);
+}
+
+/* A bishop's and a rook's lines from sq on an empty board, by shifts of
+ * the long diagonals and of a file and a rank (no table look-up). */
+static inline ChessBitboard
+bishop_lines (unsigned sq)
+{
+  int d = (int) (sq & 7) - (int) (sq >> 3), a = 7 - (int) (sq & 7) - (int) (sq >> 3);
+  ChessBitboard diag = d >= 0 ? 0x8040201008040201ULL >> (8 * d) : 0x8040201008040201ULL << (-8 * d);
+  ChessBitboard anti = a >= 0 ? 0x0102040810204080ULL >> (8 * a) : 0x0102040810204080ULL << (-8 * a);
+
+  return (diag | anti) & ~((ChessBitboard) 1 << sq);
+}
+
+static inline ChessBitboard
+rook_lines (unsigned sq)
+{
+  return ((0x0101010101010101ULL << (sq & 7)) | (0xFFULL << (sq & 56))) & ~((ChessBitboard) 1 << sq);
 }
 
 static ChessBitboard
@@ -359,13 +399,13 @@ piece_reach (const ChessPosition *pos,
   ChessBitboard occ = pos->by_type[0];
 
   /* (Bishops and rooks: their lines on an empty board, at most 13 and 14
-   * squares; a table entry the processor keeps in its cache, where the
-   * attacks on the board are a look-up into a large table.) */
+   * squares; computed, where the attacks on the board are a look-up
+   * into a large table.) */
   switch (type)
     {
     case CHESS_KNIGHT: return chess_knight_table[from];
-    case CHESS_BISHOP: return bb_bishop_attacks (from, 0);
-    case CHESS_ROOK:   return bb_rook_attacks (from, 0);
+    case CHESS_BISHOP: return bishop_lines (from);
+    case CHESS_ROOK:   return rook_lines (from);
     case CHESS_QUEEN:  return bb_bishop_attacks (from, occ) | bb_rook_attacks (from, occ);
     case CHESS_KING:
       return chess_king_table[from]
@@ -457,9 +497,23 @@ _chess_posdb_move_encode (const ChessPosition *pos,
       else
         {
           ChessBitboard reach = piece_reach (pos, type, from);
+          bool castles = type == CHESS_KING && (to == from + 2 || to + 2 == from);
 
-          if (reach >> to & 1)
-            code = (unsigned) chess_popcount (reach & (((ChessBitboard) 1 << to) - 1));
+          /* move_of_code gives back the piece of rank index (from) and
+           * the target of rank code in the same reach (to), and the kind
+           * from the distance: only the kind needs comparing, not the
+           * whole round trip (the build encodes every ply). */
+          if ((reach >> to & 1)
+              && m == chess_move_make (from, to, castles ? CHESS_MOVE_CASTLING : CHESS_MOVE_NORMAL))
+            {
+              code = (unsigned) chess_popcount (reach & (((ChessBitboard) 1 << to) - 1));
+              if (code < MOVE_ESCAPE && index < 16)
+                {
+                  out[0] = (uint8_t) (index << 4 | code);
+                  return 1;
+                }
+            }
+          code = MOVE_ESCAPE;
         }
       if (code < MOVE_ESCAPE && index < 16 && move_of_code (pos, index, code) == m)
         {
@@ -595,6 +649,74 @@ pattern_match_fast (const ChessPosPattern *pt,
   return chess_pos_pattern_match (pt, pos);
 }
 
+/* What a later ply of a game needs to match a pattern. Pawns never go
+ * back: each pawn the pattern asks for needs a pawn of its colour in the
+ * cone its square is reached from (files within the ranks to go, by
+ * captures). Pieces are not made but by promotion: each kind the pattern
+ * asks for needs one of its kind, or a pawn of its colour. Once one of
+ * these fails, no later ply of the game can match. */
+typedef struct
+{
+  ChessBitboard cone[16];
+  uint8_t       cone_color[16];
+  unsigned      n_cones;
+  uint8_t       piece_color[12], piece_type[12];
+  unsigned      n_pieces;
+} PatternNeeds;
+
+static void
+pattern_needs (const ChessPosPattern *pt,
+               PatternNeeds          *nd)
+{
+  nd->n_cones = nd->n_pieces = 0;
+  for (unsigned c = 0; c < 2; c++)
+    {
+      for (ChessBitboard want = pt->pieces[c][CHESS_PAWN]; want && nd->n_cones < 16; want &= want - 1)
+        {
+          int sq = (int) bb_lsb (want), f = sq & 7, rank = sq >> 3;
+          ChessBitboard cone = 0;
+
+          for (int r0 = 0; r0 < 8; r0++)
+            {
+              int togo = c == CHESS_WHITE ? rank - r0 : r0 - rank;
+
+              if (togo < 0)
+                continue;
+              for (int f0 = f - togo; f0 <= f + togo; f0++)
+                if (f0 >= 0 && f0 < 8)
+                  cone |= (ChessBitboard) 1 << (r0 * 8 + f0);
+            }
+          nd->cone[nd->n_cones] = cone;
+          nd->cone_color[nd->n_cones++] = (uint8_t) c;
+        }
+      for (unsigned t = CHESS_KNIGHT; t <= CHESS_KING; t++)
+        if (pt->pieces[c][t] != 0)
+          {
+            nd->piece_color[nd->n_pieces] = (uint8_t) c;
+            nd->piece_type[nd->n_pieces++] = (uint8_t) t;
+          }
+    }
+}
+
+static inline bool
+pattern_needs_met (const PatternNeeds  *nd,
+                   const ChessPosition *pos)
+{
+  ChessBitboard pawns = pos->by_type[CHESS_PAWN];
+
+  for (unsigned i = 0; i < nd->n_cones; i++)
+    if (!(pawns & pos->by_color[nd->cone_color[i]] & nd->cone[i]))
+      return false;
+  for (unsigned i = 0; i < nd->n_pieces; i++)
+    {
+      ChessBitboard own = pos->by_color[nd->piece_color[i]];
+
+      if (!(pos->by_type[nd->piece_type[i]] & own) && !(pawns & own))
+        return false;
+    }
+  return true;
+}
+
 long
 _chess_posdb_replay_pattern (const View            *v,
                              uint32_t               g,
@@ -604,14 +726,18 @@ _chess_posdb_replay_pattern (const View            *v,
   MoveCursor mc;
   ChessPosition pos;
   ChessMove m;
+  PatternNeeds nd;
 
   if (!_chess_posdb_view_begin (v, g, &pos, &mc))
     return -1;
+  pattern_needs (pt, &nd);
   for (unsigned p = 0; ; p++)
     {
       if (pattern_match_fast (pt, &pos))
         return p;
       if (p >= r->plies || !cursor_next (&mc, &pos, &m) || !view_make (v, &pos, m))
+        return -1;
+      if (!pattern_needs_met (&nd, &pos))
         return -1;
       /* Material never comes back (a promotion only trades a pawn): once
        * fewer pieces are left than the pattern needs, the game is done. */

@@ -649,6 +649,7 @@ builder_thread (gpointer data)
   uint8_t *img;
   size_t img_len;
   Image *im = NULL;
+  gint64 t0, t1, t2;
 
   /* A cache for this file: ready at once. */
   if (s->cache_path != NULL)
@@ -676,9 +677,11 @@ builder_thread (gpointer data)
   s->build_started = TRUE;
   schedule_locked (s, TRUE);
   g_mutex_unlock (&s->mutex);
+  t0 = g_get_monotonic_time ();
   helper = g_thread_new ("caissa-explorer-parse", helper_parse_thread, s);
   parse_batches (s);
   g_thread_join (helper);
+  t1 = g_get_monotonic_time ();
 
   g_mutex_lock (&s->mutex);
   if (s->stop)
@@ -730,6 +733,7 @@ builder_thread (gpointer data)
         }
       g_thread_join (runners[j]);
     }
+  t2 = g_get_monotonic_time ();
   if (!have_source && s->cache_path != NULL)
     have_source = source_of (s->bytes, &source);
   {
@@ -756,6 +760,8 @@ builder_thread (gpointer data)
              && image_save (s->cache_path, img, img_len))
       im = image_load (s->cache_path, &source);
   }
+  g_debug ("built: parsed in %.2f s (with the file's indexing), parts %.2f s, image %.2f s",
+           (t1 - t0) / 1e6, (t2 - t1) / 1e6, (g_get_monotonic_time () - t2) / 1e6);
   if (im == NULL && img == NULL && s->cache_path != NULL)
     g_debug ("the cache could not be written or read back");
   if (im == NULL && img != NULL)
