@@ -192,6 +192,44 @@ test_list_kept (gconstpointer data)
   g_remove (pgn);
 }
 
+/* A kept list that cannot be read is set aside, not lost, and nothing is
+ * offered. */
+static void
+test_list_unreadable (void)
+{
+  g_autofree char *saved = g_build_filename (tmp_dir, "current-game.ini", NULL);
+  g_autofree char *dir = g_build_filename (tmp_dir, "caissa", NULL);
+  g_autofree char *kept = g_build_filename (dir, "review-list.ini", NULL);
+  g_autofree char *aside = g_strconcat (kept, ".unreadable", NULL);
+  g_autofree char *text = NULL;
+  static const char junk[] = "[list\nthis is = not a key file\n\x01";
+  CaissaWindow *window;
+  gpointer weak;
+  gint64 until;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (kept, junk, -1, NULL));
+  g_test_expect_message ("caissa-window", G_LOG_LEVEL_WARNING, "*kept list's edits cannot be read*");
+  window = keeping_window (saved, &weak);
+  until = g_get_monotonic_time () + (gint64) 30 * G_USEC_PER_SEC * test_util_timeout_multiplier ();
+  while (g_file_test (kept, G_FILE_TEST_EXISTS))
+    {
+      if (g_get_monotonic_time () > until)
+        g_error ("the unreadable kept list was left in place");
+      test_util_spin (20);
+    }
+  test_util_spin (200);
+  g_test_assert_expected_messages ();
+  g_assert_null (test_util_message_dialog (TRUE));
+  g_assert_true (g_file_get_contents (aside, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, junk);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_util_wait_for_null (&weak, 10, "the window finalized");
+  g_remove (aside);
+  g_remove (saved);
+}
+
 /* Game 1 deleted, then the game shown (Three, now game 2) edited: both
  * kept, and both restored, the game's edit by its place in the edited
  * list. */
@@ -340,6 +378,7 @@ main (int   argc,
   g_test_add_data_func ("/app/review-keep/list-restored", GINT_TO_POINTER (FALSE), test_list_kept);
   g_test_add_data_func ("/app/review-keep/list-file-changed", GINT_TO_POINTER (TRUE), test_list_kept);
   g_test_add_func ("/app/review-keep/list-and-game", test_list_and_game_kept);
+  g_test_add_func ("/app/review-keep/list-unreadable", test_list_unreadable);
 
   status = g_test_run ();
   test_util_remove_tree (tmp_dir);

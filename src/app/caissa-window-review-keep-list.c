@@ -92,8 +92,12 @@ _caissa_review_kept_list_load (void)
     {
       if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
         {
-          g_warning ("the kept list's edits cannot be read: %s", error->message);
-          g_remove (path);
+          /* Set aside, not removed: the edits may still be read by hand. */
+          g_autofree char *aside = g_strconcat (path, ".unreadable", NULL);
+
+          g_warning ("the kept list's edits cannot be read (moved to %s): %s", aside, error->message);
+          if (g_rename (path, aside) != 0)
+            g_remove (path);
         }
       return NULL;
     }
