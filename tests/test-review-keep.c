@@ -205,19 +205,13 @@ test_list_unreadable (void)
   static const char junk[] = "[list\nthis is = not a key file\n\x01";
   CaissaWindow *window;
   gpointer weak;
-  gint64 until;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (kept, junk, -1, NULL));
   g_test_expect_message ("caissa-window", G_LOG_LEVEL_WARNING, "*kept list's edits cannot be read*");
   window = keeping_window (saved, &weak);
-  until = g_get_monotonic_time () + (gint64) 30 * G_USEC_PER_SEC * test_util_timeout_multiplier ();
-  while (g_file_test (kept, G_FILE_TEST_EXISTS))
-    {
-      if (g_get_monotonic_time () > until)
-        g_error ("the unreadable kept list was left in place");
-      test_util_spin (20);
-    }
+  if (!wait_for_gone (kept))
+    g_error ("the unreadable kept list was left in place");
   test_util_spin (200);
   g_test_assert_expected_messages ();
   g_assert_null (test_util_message_dialog (TRUE));
