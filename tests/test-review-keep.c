@@ -154,6 +154,8 @@ test_list_kept (gconstpointer data)
   dialog = test_util_wait_for_dialog (30);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Restore Unsaved Changes?");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "three.pgn"));
+  /* What was done, counted. */
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), ": 1 game deleted."));
   adw_message_dialog_response (dialog, "restore");
   gtk_window_destroy (GTK_WINDOW (dialog));
   test_util_wait_state (window, "games-loading", "0");

@@ -18,6 +18,7 @@
 
 #include <errno.h>
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "caissa-atomic.h"
@@ -102,6 +103,49 @@ _caissa_review_kept_list_load (void)
       return NULL;
     }
   return g_steal_pointer (&kept);
+}
+
+char *
+_caissa_review_kept_list_describe (GKeyFile *kept)
+{
+  static const char *const kinds[] = { "delete", "duplicate", "add" };
+  guint counts[G_N_ELEMENTS (kinds)] = { 0 };
+  guint64 n = g_key_file_get_uint64 (kept, "list", "edits", NULL);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint64 i = 0; i < n; i++)
+    {
+      g_autofree char *group = g_strdup_printf ("edit-%" G_GUINT64_FORMAT, i);
+      g_autofree char *kind = g_key_file_get_string (kept, group, "kind", NULL);
+
+      for (guint k = 0; kind != NULL && k < G_N_ELEMENTS (kinds); k++)
+        if (g_str_equal (kind, kinds[k]))
+          counts[k]++;
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autofree char *part = NULL;
+
+      if (counts[k] == 0)
+        continue;
+      if (k == 0)
+        /* Translators: part of a list of what was done to a file's games
+         * ("1 game deleted, 2 new games added"). */
+        part = g_strdup_printf (ngettext ("%u game deleted", "%u games deleted", counts[k]), counts[k]);
+      else if (k == 1)
+        /* Translators: part of a list of what was done to a file's games. */
+        part = g_strdup_printf (ngettext ("%u game duplicated", "%u games duplicated", counts[k]), counts[k]);
+      else
+        /* Translators: part of a list of what was done to a file's games
+         * (new empty games added to it). */
+        part = g_strdup_printf (ngettext ("%u new game added", "%u new games added", counts[k]), counts[k]);
+      if (out->len > 0)
+        /* Translators: between the parts of a list of what was done to a
+         * file's games. */
+        g_string_append (out, C_("list of edits", ", "));
+      g_string_append (out, part);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 gboolean

@@ -409,16 +409,23 @@ _caissa_review_keep_offer (CaissaWindow *window)
     body = g_strdup_printf (_("Game %u of “%s” was changed, and the changes were not saved when "
                               "Caissa stopped."),
                             caissa_kept_edit_get_position (kept) + 1, base);
-  else if (kept == NULL)
-    /* Translators: %s is a file's name. */
-    body = g_strdup_printf (_("Games of “%s” were deleted, duplicated or added, and the changes were "
-                              "not saved when Caissa stopped."), base);
   else
-    /* Translators: %s is a file's name, %u a game's number in the list as
-     * changed. */
-    body = g_strdup_printf (_("Games of “%s” were deleted, duplicated or added and game %u was "
-                              "changed, and the changes were not saved when Caissa stopped."),
-                            base, caissa_kept_edit_get_position (kept) + 1);
+    {
+      g_autofree char *done = _caissa_review_kept_list_describe (list);
+
+      if (kept == NULL)
+        /* Translators: %s is a file's name, then what was done to its
+         * games ("1 game deleted, 2 new games added"). */
+        body = g_strdup_printf (_("Changes to the games of “%s” were not saved when Caissa stopped: "
+                                  "%s."), base, done);
+      else
+        /* Translators: %s is a file's name, then what was done to its
+         * games ("1 game deleted, 2 new games added"); %u is a game's
+         * number in the list as changed. */
+        body = g_strdup_printf (_("Changes to the games of “%s” were not saved when Caissa stopped: "
+                                  "%s, and game %u was changed."),
+                                base, done, caissa_kept_edit_get_position (kept) + 1);
+    }
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (window),
                                                        _("Restore Unsaved Changes?"), body));
   adw_message_dialog_add_responses (dialog,

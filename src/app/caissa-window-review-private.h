@@ -191,6 +191,9 @@ char          *_caissa_review_kept_list_path     (void);
 void           _caissa_review_keep_list          (CaissaWindowReview *review);
 /* The kept list's edits, or NULL (none, or unreadable: then removed). */
 GKeyFile      *_caissa_review_kept_list_load     (void);
+/* What the kept edits did, counted by kind ("1 game deleted, 2 new games
+ * added"), for the question at start. */
+char          *_caissa_review_kept_list_describe (GKeyFile           *kept);
 /* Does the kept edits again over file (indexed) and shows the list with
  * the game at show; FALSE with error (CHANGED: another file now) when
  * they cannot be. */
