@@ -18,6 +18,7 @@
 #include "caissa-pgn-file-edits.h"
 #include "caissa-pgn-file-private.h"
 #include "caissa-pgn-save-style.h"
+#include "caissa-pgn-view.h"
 
 typedef struct
 {
@@ -444,16 +445,31 @@ CaissaPgnFile *
 caissa_pgn_file_edits_make_view (CaissaPgnFileEdits  *self,
                                  GError             **error)
 {
-  char *text;
-  g_autoptr(GBytes) bytes = NULL;
+  CaissaPgnViewBuilder *builder;
 
   g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), NULL);
 
-  text = caissa_pgn_file_edits_dup_text (self, G_MAXUINT, NULL, error);
-  if (text == NULL)
-    return NULL;
-  bytes = g_bytes_new_take (text, strlen (text));
-  return caissa_pgn_file_new_from_bytes (bytes, caissa_pgn_file_get_name (self->disk));
+  /* The file's games are read where they are, through its index: only
+   * the games kept as text are indexed here. */
+  builder = _caissa_pgn_view_builder_new (self->disk);
+  for (guint i = 0, n = self->places->len; i < n;)
+    {
+      const Place *places = (const Place *) (const void *) self->places->data;
+      guint run = 1;
+
+      if (places[i].text != NULL)
+        {
+          _caissa_pgn_view_builder_add_text (builder, places[i].text);
+          i++;
+          continue;
+        }
+      /* Games that follow each other in the file: one run. */
+      while (i + run < n && places[i + run].text == NULL && places[i + run].disk == places[i].disk + run)
+        run++;
+      _caissa_pgn_view_builder_add_disk (builder, places[i].disk, run);
+      i += run;
+    }
+  return _caissa_pgn_file_new_view (self->disk, _caissa_pgn_view_builder_finish (builder));
 }
 
 void

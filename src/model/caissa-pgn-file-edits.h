@@ -9,9 +9,9 @@
  * file (by its position there) or a game's text kept in memory. Games are
  * deleted, duplicated and added here without touching the file; every edit
  * can be undone and redone, without limit, until the list is saved. The
- * list is shown through a CaissaPgnFile over its text
- * (caissa_pgn_file_edits_make_view()), so the game list's search and sort
- * see the games as edited; the save writes all of them at once over the
+ * list is shown through a CaissaPgnFile over the file's games and the
+ * texts (caissa_pgn_file_edits_make_view()), so the game list's search
+ * and sort see the games as edited; the save writes all of them at once over the
  * file, the way a save of one game does (atomic, refused with CHANGED
  * when another program changed the file).
  */
@@ -70,7 +70,11 @@ char               *caissa_pgn_file_edits_dup_text   (CaissaPgnFileEdits *self,
                                                       guint               replace,
                                                       const char         *pgn,
                                                       GError            **error);
-/* A CaissaPgnFile over that text (named as the file): the list to show. */
+/* The list to show: a CaissaPgnFile (named as the file, indexed at once)
+ * whose games are the file's where they are and the texts, read through
+ * the file's index and bytes (caissa-pgn-view.h): it costs one record per
+ * run of the file's games, and copies, checks and indexes none of them.
+ * error is not set (kept for callers). */
 CaissaPgnFile      *caissa_pgn_file_edits_make_view  (CaissaPgnFileEdits *self,
                                                       GError            **error);
 

@@ -43,6 +43,8 @@
 #include "chess-pgn-index.h"
 #include "caissa-atomic.h"
 #include "caissa-fault-guard.h"
+#include "caissa-pgn-bytes.h"
+#include "caissa-pgn-view.h"
 #include "caissa-pgn-encoding.h"
 #include "caissa-pgn-partial.h"
 #include "caissa-pgn-save-style.h"
@@ -164,7 +166,8 @@ typedef struct
   GMainContext    *context;
   GWeakRef         owner;
 
-  /* The bytes: a copy in memory, or a mapping of the file. */
+  /* The bytes: a copy in memory, or a mapping of the file, or a view's. */
+  CaissaPgnView   *view;
   GBytes          *bytes;
   const char      *data;
   gsize            len;
@@ -228,7 +231,12 @@ struct _CaissaPgnFile
   /* _caissa_pgn_file_raw_tag()'s copy of a mapped file's tag. */
   char           tag_copy[TAG_MAX];
 
-  EntryStore    *store;       /* the games found, final */
+  EntryStore    *store;       /* the games found, final (a view's: none, but their count) */
+  /* A list's view (caissa-pgn-view.h): entries made from disk's. */
+  CaissaPgnFile *disk;
+  CaissaPgnView *view;
+  ChessPgnIndexEntry view_entry;
+  guint          view_plies;
   GArray        *plies;       /* guint16 per game: PLIES_UNKNOWN until known */
   GArray        *openings;    /* guint32 per game: CAISSA_OPENING_UNKNOWN until known */
   GHashTable    *errors;      /* position → "LINE:COLUMN: message" */
@@ -337,6 +345,7 @@ loader_unref (Loader *loader)
   g_assert (loader->dispatch == NULL);
   g_weak_ref_clear (&loader->owner);
   g_main_context_unref (loader->context);
+  g_clear_pointer (&loader->view, _caissa_pgn_view_unref);
   g_bytes_unref (loader->bytes);
   if (loader->fd >= 0)
     close (loader->fd);
@@ -532,6 +541,8 @@ loader_copy (Loader *loader,
   if (offset > loader->len || len > loader->len - offset
       || offset + len > atomic_load (&loader->readable))
     return FALSE;
+  if (loader->view != NULL)
+    return _caissa_pgn_view_copy (loader->view, offset, len, dest);
   if (!loader->mapped)
     {
       memcpy (dest, loader->data + offset, len);
@@ -1097,6 +1108,15 @@ set_opening (CaissaPgnFile     *self,
     _caissa_pgn_game_info_opening_changed (item);
 }
 
+/* A view's game at position: its place in disk (G_MAXUINT: a text, or no view). */
+static guint
+on_disk (CaissaPgnFile *self,
+         guint          position)
+{
+  return self->view != NULL && position < self->store->n ? _caissa_pgn_view_disk_position (self->view, position)
+                                                         : G_MAXUINT;
+}
+
 gboolean
 _caissa_pgn_file_game_opening (CaissaPgnFile   *self,
                                guint            position,
@@ -1107,7 +1127,8 @@ _caissa_pgn_file_game_opening (CaissaPgnFile   *self,
 
   if (position >= self->openings->len
       || g_array_index (self->openings, guint32, position) == CAISSA_OPENING_UNKNOWN)
-    return FALSE;
+    return on_disk (self, position) != G_MAXUINT
+           && _caissa_pgn_file_game_opening (self->disk, on_disk (self, position), eco, ply);
   return _caissa_pgn_opening_decode (g_array_index (self->openings, guint32, position), eco, ply);
 }
 
@@ -1328,6 +1349,9 @@ entry_at (CaissaPgnFile *self,
 {
   g_assert (position < self->store->n);
 
+  if (self->view != NULL)
+    return _caissa_pgn_view_entry (self->view, self->disk, position, &self->view_entry, &self->view_plies),
+           &self->view_entry;
   return store_entry (self->store, position);
 }
 
@@ -1385,6 +1409,8 @@ _caissa_pgn_file_game_plies (CaissaPgnFile *self,
     return 0;
   if (position < self->plies->len && g_array_index (self->plies, guint16, position) != PLIES_UNKNOWN)
     return g_array_index (self->plies, guint16, position);
+  if (on_disk (self, position) != G_MAXUINT)
+    return _caissa_pgn_file_game_plies (self->disk, on_disk (self, position));
 
   raw = _caissa_pgn_file_raw_tag (self, position, CHESS_PGN_TAG_PLY_COUNT, &len);
   if (raw != NULL)
@@ -1425,41 +1451,9 @@ _caissa_pgn_file_game_error (CaissaPgnFile *self,
 {
   g_assert (CAISSA_IS_PGN_FILE (self));
 
+  if (on_disk (self, position) != G_MAXUINT && !g_hash_table_contains (self->errors, GUINT_TO_POINTER (position)))
+    return _caissa_pgn_file_game_error (self->disk, on_disk (self, position));
   return g_hash_table_lookup (self->errors, GUINT_TO_POINTER (position));
-}
-
-static gboolean
-is_ascii (const char *s)
-{
-  for (; *s; s++)
-    if ((guchar) *s >= 0x80)
-      return FALSE;
-  return TRUE;
-}
-
-/* needle is folded ASCII: compare bytes ignoring ASCII case, on the raw
- * (escaped) value — an escape never stands inside a name worth finding. */
-static gboolean
-ascii_contains (const char *hay,
-                gsize       hay_len,
-                const char *needle,
-                gsize       needle_len)
-{
-  const char first = needle[0];
-  const char first_upper = g_ascii_toupper (first);
-
-  for (gsize i = 0; i + needle_len <= hay_len; i++)
-    {
-      gsize j;
-
-      if (hay[i] != first && hay[i] != first_upper)
-        continue;
-      for (j = 1; j < needle_len && g_ascii_tolower (hay[i + j]) == needle[j]; j++)
-        ;
-      if (j == needle_len)
-        return TRUE;
-    }
-  return FALSE;
 }
 
 /* The raw values of n tags of a game, copied out of the file (a mapped
@@ -1486,7 +1480,11 @@ copy_tags (CaissaPgnFile            *self,
     return TRUE;
   if (end > atomic_load (&self->loader->readable))
     return FALSE;
-
+  for (guint i = 0; self->view != NULL && i < n; i++)
+    if (lengths[i] > 0 && !loader_copy (self->loader, e->offset + e->tag_offset[tags[i]], lengths[i], values[i]))
+      return FALSE;
+  if (self->view != NULL)
+    return TRUE;
   if (self->mapped)
     {
       caissa_fault_guard_push (&guard, self->data + e->offset, end - e->offset);
@@ -1540,7 +1538,7 @@ _caissa_pgn_file_matches_in (CaissaPgnFile          *self,
   if (!copy_tags (self, entry_at (self, position), searched, n_searched, values, lengths))
     return FALSE;
 
-  ascii = is_ascii (needle);
+  ascii = _caissa_pgn_is_ascii (needle);
   needle_len = strlen (needle);
   for (guint i = 0; i < n_searched; i++)
     {
@@ -1551,7 +1549,7 @@ _caissa_pgn_file_matches_in (CaissaPgnFile          *self,
         continue;
       if (ascii)
         {
-          if (ascii_contains (raw, len, needle, needle_len))
+          if (_caissa_pgn_ascii_contains (raw, len, needle, needle_len))
             return TRUE;
         }
       else
@@ -1607,6 +1605,7 @@ caissa_pgn_file_finalize (GObject *object)
   g_assert (g_hash_table_size (self->live) == 0);
 
   g_clear_pointer (&self->loader, loader_unref);
+  g_clear_object (&self->disk);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->file);
   g_clear_pointer (&self->name, g_free);
@@ -1746,105 +1745,6 @@ file_new_take (GFile                 *file,
   return self;
 }
 
-typedef struct
-{
-  void  *start;
-  gsize  len;
-} Mapping;
-
-static void
-mapping_free (gpointer data)
-{
-  Mapping *m = data;
-
-  munmap (m->start, m->len);
-  g_free (m);
-}
-
-/* The bytes of the file open at fd (whose stamp is st): mapped when large,
- * else read. FALSE with errno set on failure. A file that changes while
- * it is copied is read again, a few times. */
-static gboolean
-read_fd (int           fd,
-         struct stat  *st,
-         GBytes      **bytes,
-         gboolean     *mapped)
-{
-  if ((guint64) st->st_size > CAISSA_PGN_FILE_COPY_LIMIT)
-    {
-      Mapping *m;
-      void *start;
-
-      if ((guint64) st->st_size > G_MAXSIZE)
-        {
-          errno = EFBIG;
-          return FALSE;
-        }
-      start = mmap (NULL, (gsize) st->st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-      if (start == MAP_FAILED)
-        return FALSE;
-      m = g_new (Mapping, 1);
-      m->start = start;
-      m->len = (gsize) st->st_size;
-      *bytes = g_bytes_new_with_free_func (start, m->len, mapping_free, m);
-      *mapped = TRUE;
-      /* Faults in it are caught from the first read on. */
-      caissa_fault_guard_install ();
-      return TRUE;
-    }
-
-  for (guint attempt = 0; ; attempt++)
-    {
-      gsize cap = (gsize) st->st_size + 1;
-      char *buf = g_malloc (cap);
-      gsize len = 0;
-      struct stat after;
-
-      for (;;)
-        {
-          gssize n = pread (fd, buf + len, cap - len, (off_t) len);
-
-          if (n < 0 && errno == EINTR)
-            continue;
-          if (n < 0)
-            {
-              int saved = errno;
-
-              g_free (buf);
-              errno = saved;
-              return FALSE;
-            }
-          if (n == 0)
-            break;
-          len += (gsize) n;
-          if (len == cap)
-            buf = g_realloc (buf, cap *= 2);
-        }
-      if (fstat (fd, &after) != 0)
-        {
-          int saved = errno;
-
-          g_free (buf);
-          errno = saved;
-          return FALSE;
-        }
-      /* Read whole and unchanged meanwhile, or changing still after a few
-       * tries: then it is what it is (and the stamp tells it changed). */
-      if ((after.st_size == st->st_size && after.st_mtim.tv_sec == st->st_mtim.tv_sec
-           && after.st_mtim.tv_nsec == st->st_mtim.tv_nsec && len == (gsize) st->st_size)
-          || attempt == 2)
-        {
-          *bytes = g_bytes_new_take (buf, len);
-          *mapped = FALSE;
-          return TRUE;
-        }
-      g_free (buf);
-      *st = after;
-      if ((guint64) st->st_size > CAISSA_PGN_FILE_COPY_LIMIT)
-        return read_fd (fd, st, bytes, mapped);
-    }
-}
-
 CaissaPgnFile *
 caissa_pgn_file_new (GFile   *file,
                      GError **error)
@@ -1941,7 +1841,7 @@ caissa_pgn_file_new (GFile   *file,
                      "%s: %s", path, g_strerror (saved));
       return NULL;
     }
-  if (!read_fd (fd, &st, &bytes, &mapped))
+  if (!_caissa_pgn_read_fd (fd, &st, &bytes, &mapped))
     {
       int saved = errno;
 
@@ -1966,6 +1866,53 @@ caissa_pgn_file_new_from_bytes (GBytes     *bytes,
   g_return_val_if_fail (bytes != NULL, NULL);
 
   return file_new_take (NULL, name ? name : "", g_bytes_ref (bytes), FALSE, NULL, -1, NULL);
+}
+
+/* The disk's check went on: what the view's items show of it may have changed. */
+static void
+disk_checked_cb (CaissaPgnFile *disk,
+                 GParamSpec    *pspec,
+                 CaissaPgnFile *self)
+{
+  GHashTableIter iter;
+  gpointer item;
+
+  g_hash_table_iter_init (&iter, self->live);
+  while (g_hash_table_iter_next (&iter, NULL, &item))
+    {
+      _caissa_pgn_game_info_changed (item, TRUE, TRUE);
+      _caissa_pgn_game_info_opening_changed (item);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ERRORS]);
+}
+
+CaissaPgnFile *
+_caissa_pgn_file_new_view (CaissaPgnFile *disk,
+                           CaissaPgnView *view)
+{
+  CaissaPgnFile *self;
+
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE (disk) && !disk->loading, NULL);
+
+  self = g_object_new (CAISSA_TYPE_PGN_FILE, NULL);
+  /* Nothing to index or check: the bytes are read through the view and
+   * the entries, plies, openings and errors are disk's. */
+  self->name = g_strdup (disk->name);
+  self->disk = g_object_ref (disk);
+  self->view = view;
+  self->loader = loader_new (g_bytes_new (NULL, 0), TRUE, NULL, -1, NULL);
+  self->loader->view = view;
+  self->len = self->loader->len = _caissa_pgn_view_length (view);
+  atomic_store (&self->loader->readable, self->len);
+  g_weak_ref_init (&self->loader->owner, self);
+  self->data = self->loader->data;
+  self->mapped = TRUE;
+  self->encoding = disk->encoding;
+  self->store->n = _caissa_pgn_view_n_games (view);
+  self->progress = 1.0;
+  self->validate = FALSE;
+  g_signal_connect_object (disk, "notify::n-validated", G_CALLBACK (disk_checked_cb), self, 0);
+  return self;
 }
 
 /* --- Accessors ---------------------------------------------------------------------------------- */
@@ -2047,6 +1994,8 @@ caissa_pgn_file_get_n_errors (CaissaPgnFile *self)
 {
   g_return_val_if_fail (CAISSA_IS_PGN_FILE (self), 0);
 
+  if (self->view != NULL)
+    return _caissa_pgn_view_count_errors (self->view, self->disk->errors, self->errors);
   return g_hash_table_size (self->errors);
 }
 
@@ -2135,6 +2084,8 @@ _caissa_pgn_file_sort_entry (CaissaPgnFile *self,
   *length = entry_length (self, position);
   *plies = position < self->plies->len && g_array_index (self->plies, guint16, position) != PLIES_UNKNOWN
            ? g_array_index (self->plies, guint16, position) : G_MAXUINT;
+  if (*plies == G_MAXUINT && self->view != NULL)
+    *plies = self->view_plies;
   return entry_at (self, position);
 }
 
@@ -2211,34 +2162,7 @@ caissa_pgn_file_dup_game_text (CaissaPgnFile  *self,
   return copy != NULL ? g_steal_pointer (&copy) : g_strndup (text, len);
 }
 
-/* Line breaks as the parser counts them: LF, CRLF, and a lone CR. */
-static unsigned long
-count_lines (const char *data,
-             gsize       len)
-{
-  unsigned long lines = 0;
-  const char *p = data;
-  const char *end = data + len;
-
-  while (p < end)
-    {
-      const char *lf = memchr (p, '\n', (gsize) (end - p));
-      const char *stop = lf ? lf : end;
-
-      /* Lone CRs before this LF (rare: only files with old Mac endings). */
-      for (const char *cr = memchr (p, '\r', (gsize) (stop - p)); cr != NULL;
-           cr = memchr (cr + 1, '\r', (gsize) (stop - cr - 1)))
-        if (cr + 1 < end && cr[1] != '\n')
-          lines++;
-      if (lf == NULL)
-        break;
-      lines++;
-      p = lf + 1;
-    }
-  return lines;
-}
-
-/* The line of the file the byte at end is on, less one (count_lines over
+/* The line of the file the byte at end is on, less one (_caissa_pgn_count_lines() over
  * the bytes before it), guarded; FALSE when bytes before it are gone. */
 static gboolean
 lines_before (CaissaPgnFile *self,
@@ -2249,15 +2173,17 @@ lines_before (CaissaPgnFile *self,
 
   if (end > atomic_load (&self->loader->readable))
     return FALSE;
+  if (self->view != NULL)
+    return _caissa_pgn_view_lines_before (self->view, end, lines);
   if (!self->mapped)
     {
-      *lines = count_lines (self->data, end);
+      *lines = _caissa_pgn_count_lines (self->data, end);
       return TRUE;
     }
   caissa_fault_guard_push (&guard, self->data, end);
   if (CAISSA_FAULT_GUARD_TRY (&guard))
     {
-      *lines = count_lines (self->data, end);
+      *lines = _caissa_pgn_count_lines (self->data, end);
       caissa_fault_guard_pop (&guard);
       return TRUE;
     }
