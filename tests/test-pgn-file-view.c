@@ -329,6 +329,53 @@ test_random (gconstpointer data)
   g_remove (path);
 }
 
+static void
+count_cb (GObject    *object,
+          GParamSpec *pspec,
+          guint      *count)
+{
+  (*count)++;
+}
+
+/* A view made while the file is still checked follows the check: it is
+ * "validating" as long as the file, and its errors, rows and count come
+ * when the file's do. */
+static void
+test_checked_later (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "later.pgn", NULL);
+  g_autoptr(CaissaPgnFile) disk = NULL;
+  g_autoptr(CaissaPgnFileEdits) edits = NULL;
+  g_autoptr(CaissaPgnFile) view = NULL;
+  g_autoptr(CaissaPgnGameInfo) five = NULL;
+  g_autofree char *error_text = NULL;
+  guint n_errors_notified = 0, error_notified = 0;
+
+  g_assert_true (g_file_set_contents (path, mixed, -1, NULL));
+  disk = open_loaded (path);
+  /* (The check's results come on the main loop, not run since.) */
+  g_assert_true (caissa_pgn_file_get_validating (disk));
+  edits = caissa_pgn_file_edits_new (disk);
+  /* Game One deleted: Five, with its error, is the list's fourth. */
+  g_assert_true (caissa_pgn_file_edits_delete (edits, 0));
+  view = caissa_pgn_file_edits_make_view (edits, NULL);
+  g_assert_true (caissa_pgn_file_get_validating (view));
+  five = g_list_model_get_item (G_LIST_MODEL (view), 3);
+  g_object_get (five, "error", &error_text, NULL);
+  g_assert_null (error_text);
+  g_signal_connect (view, "notify::n-errors", G_CALLBACK (count_cb), &n_errors_notified);
+  g_signal_connect (five, "notify::error", G_CALLBACK (count_cb), &error_notified);
+
+  wait_validated (disk);
+  g_assert_false (caissa_pgn_file_get_validating (view));
+  g_assert_cmpuint (caissa_pgn_file_get_n_errors (view), ==, 1);
+  g_assert_cmpuint (n_errors_notified, >, 0);
+  g_assert_cmpuint (error_notified, >, 0);
+  g_object_get (five, "error", &error_text, NULL);
+  g_assert_nonnull (error_text);
+  g_remove (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -341,6 +388,7 @@ main (int   argc,
 
   g_test_add_data_func ("/model/pgn-file-view/random", mixed, test_random);
   g_test_add_data_func ("/model/pgn-file-view/random-crlf", crlf_first, test_random);
+  g_test_add_func ("/model/pgn-file-view/checked-later", test_checked_later);
 
   status = g_test_run ();
   g_rmdir (tmp_dir);

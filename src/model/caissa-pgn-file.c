@@ -1868,7 +1868,9 @@ caissa_pgn_file_new_from_bytes (GBytes     *bytes,
   return file_new_take (NULL, name ? name : "", g_bytes_ref (bytes), FALSE, NULL, -1, NULL);
 }
 
-/* The disk's check went on: what the view's items show of it may have changed. */
+/* The disk's check went on: what the view's items show of it may have
+ * changed, and the view is checked as far as disk is (a search waits for
+ * the openings to come). */
 static void
 disk_checked_cb (CaissaPgnFile *disk,
                  GParamSpec    *pspec,
@@ -1877,6 +1879,17 @@ disk_checked_cb (CaissaPgnFile *disk,
   GHashTableIter iter;
   gpointer item;
 
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->n_validated != disk->n_validated)
+    {
+      self->n_validated = disk->n_validated;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_VALIDATED]);
+    }
+  if (self->validating != disk->validating)
+    {
+      self->validating = disk->validating;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALIDATING]);
+    }
   g_hash_table_iter_init (&iter, self->live);
   while (g_hash_table_iter_next (&iter, NULL, &item))
     {
@@ -1884,6 +1897,7 @@ disk_checked_cb (CaissaPgnFile *disk,
       _caissa_pgn_game_info_opening_changed (item);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ERRORS]);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 CaissaPgnFile *
@@ -1911,7 +1925,10 @@ _caissa_pgn_file_new_view (CaissaPgnFile *disk,
   self->store->n = _caissa_pgn_view_n_games (view);
   self->progress = 1.0;
   self->validate = FALSE;
+  self->validating = disk->validating;
+  self->n_validated = disk->n_validated;
   g_signal_connect_object (disk, "notify::n-validated", G_CALLBACK (disk_checked_cb), self, 0);
+  g_signal_connect_object (disk, "notify::validating", G_CALLBACK (disk_checked_cb), self, 0);
   return self;
 }
 
