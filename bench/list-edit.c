@@ -1,8 +1,8 @@
 /* list-edit.c — what one edit of a file's list of games (Delete Game,
  * Duplicate Game, New Game in File) costs the main thread in review: the
  * edit on CaissaPgnFileEdits and the list shown again (the view made and
- * indexed), as caissa-window-review-games.c does it, and what a save's
- * text costs. Prints min/median/max over runs in ms. Run through
+ * ready), as caissa-window-review-games.c does it, for Delete, Duplicate,
+ * New Game and Undo, and what a save's text costs. Prints min/median/max over runs in ms. Run through
  * bench/list-edit.sh.
  *
  * Copyright 2026 The Caissa authors
@@ -12,7 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caissa-pgn-file-edit.h"
 #include "caissa-pgn-file-edits.h"
+
+enum { STEP_DELETE, STEP_DUPLICATE, STEP_ADD, STEP_UNDO, N_STEPS };
+
+static const char *const step_names[N_STEPS] = {
+  "delete + list shown again",
+  "duplicate + list shown again",
+  "new game + list shown again",
+  "undo (new game) + list shown again",
+};
 
 static int
 compare (const void *a,
@@ -48,8 +58,9 @@ main (int   argc,
   g_autoptr(CaissaPgnFile) disk = NULL;
   g_autoptr(CaissaPgnFileEdits) edits = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *empty = caissa_pgn_empty_game_text ();
   guint runs, n;
-  double *edit_ms, *text_ms;
+  double *step_ms[N_STEPS], *text_ms;
 
   if (argc < 2)
     {
@@ -68,29 +79,55 @@ main (int   argc,
   n = g_list_model_get_n_items (G_LIST_MODEL (disk));
   printf ("%s: %u games\n", argv[1], n);
   edits = caissa_pgn_file_edits_new (disk);
-  edit_ms = g_new (double, runs);
+  for (guint k = 0; k < N_STEPS; k++)
+    step_ms[k] = g_new (double, runs);
   text_ms = g_new (double, runs);
   for (guint i = 0; i < runs; i++)
     {
-      gint64 start = g_get_monotonic_time ();
-      g_autoptr(CaissaPgnFile) view = NULL;
+      gint64 start;
       g_autofree char *text = NULL;
 
-      /* A game in the middle deleted, the list as shown again. */
-      caissa_pgn_file_edits_delete (edits, caissa_pgn_file_edits_get_n_games (edits) / 2);
-      view = caissa_pgn_file_edits_make_view (edits, &error);
-      g_assert_no_error (error);
-      wait_loaded (view);
-      edit_ms[i] = (g_get_monotonic_time () - start) / 1000.0;
+      /* A game in the middle deleted, one duplicated, a new game added and
+       * that taken back: each with the list as shown again. */
+      for (guint k = 0; k < N_STEPS; k++)
+        {
+          guint middle = caissa_pgn_file_edits_get_n_games (edits) / 2;
+          g_autoptr(CaissaPgnFile) view = NULL;
+
+          start = g_get_monotonic_time ();
+          switch (k)
+            {
+            case STEP_DELETE:
+              caissa_pgn_file_edits_delete (edits, middle);
+              break;
+            case STEP_DUPLICATE:
+              caissa_pgn_file_edits_duplicate (edits, middle);
+              break;
+            case STEP_ADD:
+              caissa_pgn_file_edits_add (edits, caissa_pgn_file_edits_get_n_games (edits), empty);
+              break;
+            case STEP_UNDO:
+            default:
+              caissa_pgn_file_edits_undo (edits, NULL);
+              break;
+            }
+          view = caissa_pgn_file_edits_make_view (edits, &error);
+          g_assert_no_error (error);
+          wait_loaded (view);
+          step_ms[k][i] = (g_get_monotonic_time () - start) / 1000.0;
+        }
 
       start = g_get_monotonic_time ();
       text = caissa_pgn_file_edits_dup_text (edits, G_MAXUINT, NULL, &error);
       g_assert_no_error (error);
       text_ms[i] = (g_get_monotonic_time () - start) / 1000.0;
     }
-  report ("delete + list shown again", edit_ms, runs);
+  for (guint k = 0; k < N_STEPS; k++)
+    {
+      report (step_names[k], step_ms[k], runs);
+      g_free (step_ms[k]);
+    }
   report ("the save's text (dup_text)", text_ms, runs);
-  g_free (edit_ms);
   g_free (text_ms);
   return 0;
 }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # What one edit of a file's list of games costs the main thread (Delete
-# Game on a large file: the edit and the list shown again), and the save's
-# text (bench/list-edit.c). The goal: an edit costs O(edit), not
+# Game, Duplicate Game, New Game in File and Undo on a large file: the edit
+# and the list shown again), and the save's text (bench/list-edit.c). The goal: an edit costs O(edit), not
 # O(file), so a delete on 100,000 games stays well under a frame.
 #   bench/list-edit.sh [BUILD_DIR] [GAMES] [RUNS]
 set -eu
