@@ -7,9 +7,10 @@
  * Each changes the list at once and is kept as a pending edit of the file
  * (CaissaPgnFileEdits): the title is marked, nothing is written until the
  * file is saved, and that save writes the list with the game shown in one
- * atomic write (caissa-window-review-save.c). The list shown is a view over
- * the edited list's text, so its search and sort see the games as they
- * will be. Undo and Redo step through the edits without limit, after the
+ * atomic write (caissa-window-review-save.c). The list shown is a view of
+ * the edited list over the file's index and bytes (caissa-pgn-view.h),
+ * made in a moment whatever the file's size, so its search and sort see
+ * the games as they will be. Undo and Redo step through the edits without limit, after the
  * edits of the game shown (caissa-window-undo.c); closing the window or
  * opening another file asks first, as unsaved changes to a game do.
  * Unsaved changes to the game shown are saved or discarded first (the
