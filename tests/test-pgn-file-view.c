@@ -12,6 +12,8 @@
 
 #include <glib/gstdio.h>
 
+#include "chess-san.h"
+#include "caissa-explorer.h"
 #include "caissa-pgn-file-edits.h"
 #include "caissa-pgn-file-private.h"
 #include "caissa-pgn-save-style.h"
@@ -376,6 +378,105 @@ test_checked_later (void)
   g_remove (path);
 }
 
+static void
+result_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  *(GAsyncResult **) data = g_object_ref (result);
+}
+
+/* The explorer's games reaching the position after moves, as "game:ply"
+ * joined with commas. */
+static char *
+explorer_games (CaissaPgnFile *file,
+                const char    *moves)
+{
+  g_autoptr(CaissaExplorer) explorer = caissa_explorer_new (file);
+  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  GAsyncResult *result = NULL;
+  CaissaExplorerMatches *matches;
+  ChessPosition pos;
+  gint64 deadline = test_util_deadline (60);
+
+  chess_position_init_start (&pos);
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      ChessError err;
+      ChessMove m = chess_san_parse (&pos, list[i], strlen (list[i]), &err);
+
+      g_assert_cmpint (m, !=, CHESS_MOVE_NONE);
+      chess_position_make_move (&pos, m);
+    }
+  while (!caissa_explorer_get_ready (explorer) && caissa_explorer_get_error (explorer) == NULL
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error ((GError *) caissa_explorer_get_error (explorer));
+  g_assert_true (caissa_explorer_get_ready (explorer));
+  caissa_explorer_find_position_async (explorer, &pos, NULL, result_cb, &result);
+  while (result == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (result);
+  matches = caissa_explorer_find_position_finish (explorer, result, &error);
+  g_assert_no_error (error);
+  g_object_unref (result);
+  for (guint i = 0; i < caissa_explorer_matches_get_n_matches (matches); i++)
+    {
+      const CaissaExplorerMatch *m = caissa_explorer_matches_get_match (matches, i);
+
+      g_string_append_printf (out, "%s%u:%u", i ? "," : "", m->game, m->ply);
+    }
+  caissa_explorer_matches_unref (matches);
+  /* (Its query's task lets it go a moment after the answer.) */
+  while (g_atomic_int_get (&G_OBJECT (explorer)->ref_count) > 1 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The explorer reads the view's games as a file's, by the list's numbers:
+ * its "games" are those of the list's text rebuilt. */
+static void
+test_explorer (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "explore.pgn", NULL);
+  g_autoptr(CaissaPgnFile) disk = NULL;
+  g_autoptr(CaissaPgnFileEdits) edits = NULL;
+  g_autoptr(CaissaPgnFile) view = NULL;
+  g_autoptr(CaissaPgnFile) plain = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *in_view = NULL;
+  g_autofree char *in_plain = NULL;
+  g_autofree char *f3_view = NULL;
+  g_autofree char *f3_plain = NULL;
+
+  g_assert_true (g_file_set_contents (path, mixed, -1, NULL));
+  disk = open_loaded (path);
+  edits = caissa_pgn_file_edits_new (disk);
+  /* Two, Two, Added (1. d4 Nf6), Three, Four, Five, Six. */
+  g_assert_true (caissa_pgn_file_edits_delete (edits, 0));
+  g_assert_true (caissa_pgn_file_edits_duplicate (edits, 0));
+  g_assert_true (caissa_pgn_file_edits_add (edits, 2, added[1]));
+  view = caissa_pgn_file_edits_make_view (edits, NULL);
+  text = caissa_pgn_file_edits_dup_text (edits, G_MAXUINT, NULL, NULL);
+  bytes = g_bytes_new (text, strlen (text));
+  plain = wait_loaded (caissa_pgn_file_new_from_bytes (bytes, "plain"));
+
+  in_view = explorer_games (view, "d4");
+  in_plain = explorer_games (plain, "d4");
+  g_assert_cmpstr (in_view, ==, "0:1,1:1,2:1");
+  g_assert_cmpstr (in_view, ==, in_plain);
+  f3_view = explorer_games (view, "f3 e5");
+  f3_plain = explorer_games (plain, "f3 e5");
+  g_assert_cmpstr (f3_view, ==, "6:2");
+  g_assert_cmpstr (f3_view, ==, f3_plain);
+  wait_validated (disk);
+  wait_validated (plain);
+  g_remove (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -389,6 +490,7 @@ main (int   argc,
   g_test_add_data_func ("/model/pgn-file-view/random", mixed, test_random);
   g_test_add_data_func ("/model/pgn-file-view/random-crlf", crlf_first, test_random);
   g_test_add_func ("/model/pgn-file-view/checked-later", test_checked_later);
+  g_test_add_func ("/model/pgn-file-view/explorer", test_explorer);
 
   status = g_test_run ();
   g_rmdir (tmp_dir);
