@@ -2,7 +2,8 @@
  * Duplicate Game, New Game in File) costs the main thread in review: the
  * edit on CaissaPgnFileEdits and the list shown again (the view made and
  * ready), as caissa-window-review-games.c does it, for Delete, Duplicate,
- * New Game and Undo, and what a save's text costs. Prints min/median/max over runs in ms. Run through
+ * New Game and Undo, what a save's text costs, and what a search of every
+ * game costs through the list shown against the file. Prints min/median/max over runs in ms. Run through
  * bench/list-edit.sh.
  *
  * Copyright 2026 The Caissa authors
@@ -14,6 +15,7 @@
 
 #include "caissa-pgn-file-edit.h"
 #include "caissa-pgn-file-edits.h"
+#include "caissa-pgn-file-private.h"
 
 enum { STEP_DELETE, STEP_DUPLICATE, STEP_ADD, STEP_UNDO, N_STEPS };
 
@@ -128,6 +130,31 @@ main (int   argc,
       g_free (step_ms[k]);
     }
   report ("the save's text (dup_text)", text_ms, runs);
+
+  /* What reading games through the list shown costs against the file:
+   * a search of every game (as the game list's, with a word no game has). */
+  {
+    g_autoptr(CaissaPgnFile) view = caissa_pgn_file_edits_make_view (edits, &error);
+    CaissaPgnFile *files[2] = { disk, view };
+    const char *names[2] = { "search every game: the file", "search every game: the list shown" };
+
+    wait_loaded (view);
+    for (guint f = 0; f < 2; f++)
+      {
+        guint n_games = g_list_model_get_n_items (G_LIST_MODEL (files[f]));
+
+        for (guint i = 0; i < runs; i++)
+          {
+            gint64 start = g_get_monotonic_time ();
+
+            for (guint g = 0; g < n_games; g++)
+              if (_caissa_pgn_file_matches (files[f], g, "zzqx"))
+                g_error ("found");
+            text_ms[i] = (g_get_monotonic_time () - start) / 1000.0;
+          }
+        report (names[f], text_ms, runs);
+      }
+  }
   g_free (text_ms);
   return 0;
 }

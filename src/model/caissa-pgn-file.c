@@ -1480,11 +1480,19 @@ copy_tags (CaissaPgnFile            *self,
     return TRUE;
   if (end > atomic_load (&self->loader->readable))
     return FALSE;
-  for (guint i = 0; self->view != NULL && i < n; i++)
-    if (lengths[i] > 0 && !loader_copy (self->loader, e->offset + e->tag_offset[tags[i]], lengths[i], values[i]))
-      return FALSE;
   if (self->view != NULL)
-    return TRUE;
+    {
+      /* The tags in one copy (they are the game's first bytes). */
+      char stack[4096];
+      g_autofree char *heap = end - e->offset > sizeof stack ? g_malloc (end - e->offset) : NULL;
+      char *span = heap != NULL ? heap : stack;
+
+      if (!loader_copy (self->loader, e->offset, end - e->offset, span))
+        return FALSE;
+      for (guint i = 0; i < n; i++)
+        memcpy (values[i], span + e->tag_offset[tags[i]], lengths[i]);
+      return TRUE;
+    }
   if (self->mapped)
     {
       caissa_fault_guard_push (&guard, self->data + e->offset, end - e->offset);
