@@ -41,7 +41,7 @@ report (const char *what,
         guint       runs)
 {
   qsort (ms, runs, sizeof *ms, compare);
-  printf ("%-34s min %8.1f  median %8.1f  max %8.1f ms  (%u runs)\n",
+  printf ("%-34s min %9.3f  median %9.3f  max %9.3f ms  (%u runs)\n",
           what, ms[0], ms[runs / 2], ms[runs - 1], runs);
 }
 

@@ -181,6 +181,14 @@ check_view (CaissaPgnFileEdits *edits,
   g_assert_cmpuint (n, ==, e->now->len);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (plain)), ==, n);
   g_assert_cmpuint (caissa_pgn_file_edits_get_n_games (edits), ==, n);
+  /* Modified unless the list is the file's again. */
+  {
+    gboolean same = n == g_list_model_get_n_items (G_LIST_MODEL (disk));
+
+    for (guint i = 0; same && i < n; i++)
+      same = g_array_index (e->now, int, i) == (int) i;
+    g_assert_cmpint (caissa_pgn_file_edits_get_modified (edits), ==, !same);
+  }
 
   view_bytes = _caissa_pgn_file_ref_bytes (view);
   disk_bytes = _caissa_pgn_file_ref_bytes (disk);

@@ -3,11 +3,13 @@
  * Copyright 2026 The Caissa authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The list is an array of places, each a game of the file (its index
- * there) or a text; a duplicated game of the file is its index once more,
- * so even a file of a million games costs 16 bytes a game here. The
- * edits are kept as (kind, place, the place's game) so each is taken back
- * by its inverse and done again by itself.
+ * The list is an array of pieces, each a run of games that follow each
+ * other in the file (the first one's index there and their count) or one
+ * game's text; a duplicated game of the file is its index once more. A
+ * list as the file is one piece, and each edit splits at most one: an
+ * edit costs as many steps as there are edits, whatever the file's size.
+ * The edits are kept as (kind, place, the place's game) so each is taken
+ * back by its inverse and done again by itself.
  */
 #define G_LOG_DOMAIN "caissa-pgn-file"
 
@@ -26,6 +28,14 @@ typedef struct
   char  *text;   /* UTF-8, with the file's line ends */
 } Place;
 
+/* Games disk, disk + 1, … (count of them), or one text (count 1). */
+typedef struct
+{
+  guint  disk;
+  guint  count;
+  char  *text;
+} Piece;
+
 typedef struct
 {
   CaissaPgnListEdit kind;
@@ -39,7 +49,8 @@ struct _CaissaPgnFileEdits
 
   CaissaPgnFile *disk;
   gboolean       crlf;
-  GArray        *places;  /* of Place */
+  GArray        *pieces;  /* of Piece, none empty, no two that could be one */
+  guint          n_games;
   GArray        *undo;    /* of Edit, the last done last */
   GArray        *redo;    /* of Edit, the next to do again last */
 };
@@ -50,6 +61,12 @@ static void
 place_clear (Place *place)
 {
   g_clear_pointer (&place->text, g_free);
+}
+
+static void
+piece_clear (Piece *piece)
+{
+  g_clear_pointer (&piece->text, g_free);
 }
 
 static void
@@ -72,7 +89,7 @@ caissa_pgn_file_edits_finalize (GObject *object)
   CaissaPgnFileEdits *self = CAISSA_PGN_FILE_EDITS (object);
 
   g_clear_object (&self->disk);
-  g_clear_pointer (&self->places, g_array_unref);
+  g_clear_pointer (&self->pieces, g_array_unref);
   g_clear_pointer (&self->undo, g_array_unref);
   g_clear_pointer (&self->redo, g_array_unref);
   G_OBJECT_CLASS (caissa_pgn_file_edits_parent_class)->finalize (object);
@@ -87,9 +104,8 @@ caissa_pgn_file_edits_class_init (CaissaPgnFileEditsClass *klass)
 static void
 caissa_pgn_file_edits_init (CaissaPgnFileEdits *self)
 {
-  /* Cleared: the places g_array_set_size () adds hold no text. */
-  self->places = g_array_new (FALSE, TRUE, sizeof (Place));
-  g_array_set_clear_func (self->places, (GDestroyNotify) place_clear);
+  self->pieces = g_array_new (FALSE, FALSE, sizeof (Piece));
+  g_array_set_clear_func (self->pieces, (GDestroyNotify) piece_clear);
   self->undo = g_array_new (FALSE, FALSE, sizeof (Edit));
   g_array_set_clear_func (self->undo, (GDestroyNotify) edit_clear);
   self->redo = g_array_new (FALSE, FALSE, sizeof (Edit));
@@ -108,11 +124,12 @@ caissa_pgn_file_edits_new (CaissaPgnFile *disk)
   self = g_object_new (CAISSA_TYPE_PGN_FILE_EDITS, NULL);
   self->disk = g_object_ref (disk);
   n = g_list_model_get_n_items (G_LIST_MODEL (disk));
-  g_array_set_size (self->places, n);
-  for (guint i = 0; i < n; i++)
-    g_array_index (self->places, Place, i).disk = i;
   if (n > 0)
     {
+      Piece all = { 0, n, NULL };
+
+      g_array_append_val (self->pieces, all);
+      self->n_games = n;
       gsize len = 0;
       g_autofree char *first = caissa_pgn_file_dup_game_text (disk, 0, &len, NULL);
 
@@ -134,7 +151,7 @@ caissa_pgn_file_edits_get_n_games (CaissaPgnFileEdits *self)
 {
   g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), 0);
 
-  return self->places->len;
+  return self->n_games;
 }
 
 gboolean
@@ -142,12 +159,87 @@ caissa_pgn_file_edits_get_modified (CaissaPgnFileEdits *self)
 {
   g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), FALSE);
 
-  if (self->places->len != g_list_model_get_n_items (G_LIST_MODEL (self->disk)))
+  if (self->n_games != g_list_model_get_n_items (G_LIST_MODEL (self->disk)))
     return TRUE;
-  for (guint i = 0; i < self->places->len; i++)
-    if (g_array_index (self->places, Place, i).disk != i)
-      return TRUE;
-  return FALSE;
+  /* (Pieces that could be one are one: the file's list is one piece.) */
+  return self->n_games > 0
+         && (self->pieces->len != 1 || g_array_index (self->pieces, Piece, 0).text != NULL
+             || g_array_index (self->pieces, Piece, 0).disk != 0);
+}
+
+/* The piece holding the game at position (its index; the pieces' count
+ * when position is the end), and the place of its first game. */
+static guint
+find_piece (CaissaPgnFileEdits *self,
+            guint               position,
+            guint              *first)
+{
+  guint at = 0;
+
+  for (guint k = 0; k < self->pieces->len; k++)
+    {
+      guint count = g_array_index (self->pieces, Piece, k).count;
+
+      if (position < at + count)
+        {
+          *first = at;
+          return k;
+        }
+      at += count;
+    }
+  *first = at;
+  return self->pieces->len;
+}
+
+/* The game at position (< n games): its text is the piece's. */
+static Place
+place_at (CaissaPgnFileEdits *self,
+          guint               position)
+{
+  guint first;
+  const Piece *piece = &g_array_index (self->pieces, Piece, find_piece (self, position, &first));
+  Place place = { piece->text != NULL ? G_MAXUINT : piece->disk + (position - first), piece->text };
+
+  return place;
+}
+
+/* Makes a piece start at position (≤ n games); returns its index. */
+static guint
+split_at (CaissaPgnFileEdits *self,
+          guint               position)
+{
+  guint first;
+  guint k = find_piece (self, position, &first);
+  Piece *piece, tail = { 0, 0, NULL };
+
+  if (k == self->pieces->len || first == position)
+    return k;
+  piece = &g_array_index (self->pieces, Piece, k);
+  g_assert (piece->text == NULL);
+  tail.disk = piece->disk + (position - first);
+  tail.count = piece->count - (position - first);
+  piece->count = position - first;
+  g_array_insert_val (self->pieces, k + 1, tail);
+  return k + 1;
+}
+
+/* Joins the pieces that follow each other in the file. */
+static void
+join_pieces (CaissaPgnFileEdits *self)
+{
+  for (guint k = 1; k < self->pieces->len;)
+    {
+      Piece *a = &g_array_index (self->pieces, Piece, k - 1);
+      const Piece *b = &g_array_index (self->pieces, Piece, k);
+
+      if (a->text == NULL && b->text == NULL && b->disk == a->disk + a->count)
+        {
+          a->count += b->count;
+          g_array_remove_index (self->pieces, k);
+        }
+      else
+        k++;
+    }
 }
 
 /* Does edit (which keeps its place) to the list. */
@@ -158,14 +250,22 @@ apply (CaissaPgnFileEdits *self,
 {
   gboolean insert = (edit->kind == CAISSA_PGN_LIST_EDIT_DELETE) == inverse;
 
+  guint k = split_at (self, edit->position);
+
   if (insert)
     {
-      Place copy = place_copy (&edit->place);
+      Piece piece = { edit->place.disk, 1, g_strdup (edit->place.text) };
 
-      g_array_insert_val (self->places, edit->position, copy);
+      g_array_insert_val (self->pieces, k, piece);
+      self->n_games++;
     }
   else
-    g_array_remove_index (self->places, edit->position);
+    {
+      split_at (self, edit->position + 1);
+      g_array_remove_index (self->pieces, k);
+      self->n_games--;
+    }
+  join_pieces (self);
 }
 
 /* A new edit: done, kept for Undo, and what Redo had is gone. */
@@ -186,12 +286,14 @@ gboolean
 caissa_pgn_file_edits_delete (CaissaPgnFileEdits *self,
                               guint               position)
 {
+  Place place;
+
   g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), FALSE);
 
-  if (position >= self->places->len)
+  if (position >= self->n_games)
     return FALSE;
-  push (self, CAISSA_PGN_LIST_EDIT_DELETE, position,
-        place_copy (&g_array_index (self->places, Place, position)));
+  place = place_at (self, position);
+  push (self, CAISSA_PGN_LIST_EDIT_DELETE, position, place_copy (&place));
   return TRUE;
 }
 
@@ -199,12 +301,14 @@ gboolean
 caissa_pgn_file_edits_duplicate (CaissaPgnFileEdits *self,
                                  guint               position)
 {
+  Place place;
+
   g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), FALSE);
 
-  if (position >= self->places->len)
+  if (position >= self->n_games)
     return FALSE;
-  push (self, CAISSA_PGN_LIST_EDIT_DUPLICATE, position + 1,
-        place_copy (&g_array_index (self->places, Place, position)));
+  place = place_at (self, position);
+  push (self, CAISSA_PGN_LIST_EDIT_DUPLICATE, position + 1, place_copy (&place));
   return TRUE;
 }
 
@@ -218,7 +322,7 @@ caissa_pgn_file_edits_add (CaissaPgnFileEdits *self,
   g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  if (position > self->places->len)
+  if (position > self->n_games)
     return FALSE;
   place.text = self->crlf ? caissa_pgn_text_to_crlf (text) : g_strdup (text);
   push (self, CAISSA_PGN_LIST_EDIT_ADD, position, place);
@@ -281,7 +385,7 @@ step (CaissaPgnFileEdits *self,
   g_array_append_val (to, edit);
 
   removed = (edit.kind == CAISSA_PGN_LIST_EDIT_DELETE) != inverse;
-  n = self->places->len;
+  n = self->n_games;
   if (show != NULL)
     {
       guint at = edit.position;
@@ -338,22 +442,6 @@ separate (GString  *out,
   g_string_append (out, eol);
 }
 
-/* How many places from first hold games of the file that follow each
- * other there (replace not among them). */
-static guint
-disk_run (CaissaPgnFileEdits *self,
-          guint               first,
-          guint               replace)
-{
-  guint disk = g_array_index (self->places, Place, first).disk;
-  guint end = first + 1;
-
-  while (end < self->places->len && end != replace
-         && g_array_index (self->places, Place, end).disk == disk + (end - first))
-    end++;
-  return end - first;
-}
-
 /* Appends the n games of the file from first as its bytes hold them, when
  * they are UTF-8 (then each game's text is its bytes): a million games
  * in one copy. FALSE (out as it was) otherwise. */
@@ -395,44 +483,53 @@ caissa_pgn_file_edits_dup_text (CaissaPgnFileEdits  *self,
 {
   g_autoptr(GString) out = g_string_new (NULL);
   guint n_disk = g_list_model_get_n_items (G_LIST_MODEL (self->disk));
-  const Place *last;
+  Place last = { 0 };
 
   g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), NULL);
   g_return_val_if_fail (replace == G_MAXUINT || pgn != NULL, NULL);
 
-  for (guint i = 0; i < self->places->len; i++)
+  for (guint k = 0, i = 0; k < self->pieces->len; k++)
     {
-      const Place *place = &g_array_index (self->places, Place, i);
-      g_autofree char *owned = NULL;
-      const char *text = place->text;
-      guint run;
+      const Piece *piece = &g_array_index (self->pieces, Piece, k);
 
-      /* Games that follow each other in the file, copied as one. */
-      if (i != replace && text == NULL && (run = disk_run (self, i, replace)) > 1)
+      for (guint j = 0; j < piece->count; j++, i++)
         {
-          separate (out, self->crlf);
-          if (append_run (self, out, place->disk, run))
+          g_autofree char *owned = NULL;
+          const char *text = piece->text;
+          guint disk = text != NULL ? G_MAXUINT : piece->disk + j;
+          guint run;
+
+          /* Games that follow each other in the file (the rest of the
+           * piece, up to the game replaced), copied as one. */
+          if (i != replace && text == NULL
+              && (run = MIN (piece->count - j, replace > i ? replace - i : G_MAXUINT)) > 1)
             {
-              i += run - 1;
-              continue;
+              separate (out, self->crlf);
+              if (append_run (self, out, disk, run))
+                {
+                  i += run - 1;
+                  j += run - 1;
+                  continue;
+                }
             }
+          if (i == replace)
+            text = owned = self->crlf ? caissa_pgn_text_to_crlf (pgn) : g_strdup (pgn);
+          else if (text == NULL)
+            {
+              text = owned = caissa_pgn_file_dup_game_text (self->disk, disk, NULL, error);
+              if (text == NULL)
+                return NULL;
+            }
+          separate (out, self->crlf);
+          g_string_append (out, text);
         }
-      if (i == replace)
-        text = owned = self->crlf ? caissa_pgn_text_to_crlf (pgn) : g_strdup (pgn);
-      else if (text == NULL)
-        {
-          text = owned = caissa_pgn_file_dup_game_text (self->disk, place->disk, NULL, error);
-          if (text == NULL)
-            return NULL;
-        }
-      separate (out, self->crlf);
-      g_string_append (out, text);
     }
 
   /* A game that was not last now ends the file: with one line end, not
    * the blank line that parted it from the next. */
-  last = self->places->len > 0 ? &g_array_index (self->places, Place, self->places->len - 1) : NULL;
-  if (last != NULL && (last->disk != n_disk - 1 || replace == self->places->len - 1))
+  if (self->n_games > 0)
+    last = place_at (self, self->n_games - 1);
+  if (self->n_games > 0 && (last.disk != n_disk - 1 || replace == self->n_games - 1))
     {
       while (out->len > 0 && strchr ("\r\n \t", out->str[out->len - 1]) != NULL)
         g_string_truncate (out, out->len - 1);
@@ -452,22 +549,14 @@ caissa_pgn_file_edits_make_view (CaissaPgnFileEdits  *self,
   /* The file's games are read where they are, through its index: only
    * the games kept as text are indexed here. */
   builder = _caissa_pgn_view_builder_new (self->disk);
-  for (guint i = 0, n = self->places->len; i < n;)
+  for (guint k = 0; k < self->pieces->len; k++)
     {
-      const Place *places = (const Place *) (const void *) self->places->data;
-      guint run = 1;
+      const Piece *piece = &g_array_index (self->pieces, Piece, k);
 
-      if (places[i].text != NULL)
-        {
-          _caissa_pgn_view_builder_add_text (builder, places[i].text);
-          i++;
-          continue;
-        }
-      /* Games that follow each other in the file: one run. */
-      while (i + run < n && places[i + run].text == NULL && places[i + run].disk == places[i].disk + run)
-        run++;
-      _caissa_pgn_view_builder_add_disk (builder, places[i].disk, run);
-      i += run;
+      if (piece->text != NULL)
+        _caissa_pgn_view_builder_add_text (builder, piece->text);
+      else
+        _caissa_pgn_view_builder_add_disk (builder, piece->disk, piece->count);
     }
   return _caissa_pgn_file_new_view (self->disk, _caissa_pgn_view_builder_finish (builder));
 }
@@ -593,8 +682,8 @@ read_edit (CaissaPgnFileEdits  *self,
       g_propagate_error (error, local);
       return FALSE;
     }
-  if (edit->kind == CAISSA_PGN_LIST_EDIT_NONE || value > self->places->len
-      || (edit->kind == CAISSA_PGN_LIST_EDIT_DELETE && value >= self->places->len))
+  if (edit->kind == CAISSA_PGN_LIST_EDIT_NONE || value > self->n_games
+      || (edit->kind == CAISSA_PGN_LIST_EDIT_DELETE && value >= self->n_games))
     {
       g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, "edit %u cannot be done", i);
       return FALSE;
@@ -625,9 +714,9 @@ read_edit (CaissaPgnFileEdits  *self,
   /* A game deleted must be the one at its place. */
   if (edit->kind == CAISSA_PGN_LIST_EDIT_DELETE)
     {
-      const Place *at = &g_array_index (self->places, Place, edit->position);
+      Place at = place_at (self, edit->position);
 
-      if (at->disk != edit->place.disk || g_strcmp0 (at->text, edit->place.text) != 0)
+      if (at.disk != edit->place.disk || g_strcmp0 (at.text, edit->place.text) != 0)
         {
           place_clear (&edit->place);
           g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, "edit %u deletes another game", i);
