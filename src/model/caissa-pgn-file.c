@@ -1350,8 +1350,10 @@ entry_at (CaissaPgnFile *self,
   g_assert (position < self->store->n);
 
   if (self->view != NULL)
-    return _caissa_pgn_view_entry (self->view, self->disk, position, &self->view_entry, &self->view_plies),
-           &self->view_entry;
+    {
+      _caissa_pgn_view_entry (self->view, self->disk, position, &self->view_entry, &self->view_plies);
+      return &self->view_entry;
+    }
   return store_entry (self->store, position);
 }
 
