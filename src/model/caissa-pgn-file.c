@@ -1886,9 +1886,10 @@ disk_checked_cb (CaissaPgnFile *disk,
                  GParamSpec    *pspec,
                  CaissaPgnFile *self)
 {
-  GHashTableIter iter;
-  gpointer item;
+  /* (Held: a handler may let an item go, which changes the table.) */
+  GList *items = g_hash_table_get_values (self->live);
 
+  g_list_foreach (items, (GFunc) (void (*) (void)) g_object_ref, NULL);
   g_object_freeze_notify (G_OBJECT (self));
   if (self->n_validated != disk->n_validated)
     {
@@ -1900,12 +1901,12 @@ disk_checked_cb (CaissaPgnFile *disk,
       self->validating = disk->validating;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALIDATING]);
     }
-  g_hash_table_iter_init (&iter, self->live);
-  while (g_hash_table_iter_next (&iter, NULL, &item))
+  for (GList *l = items; l != NULL; l = l->next)
     {
-      _caissa_pgn_game_info_changed (item, TRUE, TRUE);
-      _caissa_pgn_game_info_opening_changed (item);
+      _caissa_pgn_game_info_changed (l->data, TRUE, TRUE);
+      _caissa_pgn_game_info_opening_changed (l->data);
     }
+  g_list_free_full (items, g_object_unref);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ERRORS]);
   g_object_thaw_notify (G_OBJECT (self));
 }
