@@ -38,6 +38,14 @@ static const char crlf_first[] =
   "[Event \"Two\"]\n[White \"Ren\xe9\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n\n"
   "[Event \"Three\"]\r\n[White \"E\"]\r\n[Result \"*\"]\r\n\r\n1. c4 *\r\n";
 
+/* All UTF-8, CR LF line ends: the list's runs are copied as they are. */
+static const char utf8_crlf[] =
+  "[Event \"One\"]\r\n[White \"M\xc3\xbcller\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n"
+  "[Event \"Two\"]\r\n[White \"C\"]\r\n[Result \"0-1\"]\r\n\r\n1. d4 d5 0-1\r\n\r\n"
+  "[Event \"Three\"]\r\n[White \"E\"]\r\n[Result \"*\"]\r\n\r\n1. c4 *\r\n\r\n"
+  "[Event \"Four\"]\r\n[White \"G\"]\r\n[Result \"*\"]\r\n\r\n1. Nf3 *\r\n\r\n"
+  "[Event \"Five\"]\r\n[White \"I\"]\r\n[Result \"*\"]\r\n\r\n1. g3 *\r\n";
+
 static const char *const added[] = {
   "[Event \"New\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n*\n",
   "[Event \"Added\"]\n[White \"Zo\xc3\xab\"]\n[Result \"1-0\"]\n\n1. d4 Nf6 1-0\n",
@@ -485,6 +493,103 @@ test_explorer (void)
   g_remove (path);
 }
 
+typedef struct
+{
+  gboolean  done;
+  gboolean  ok;
+  GError   *error;
+} Saved;
+
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  Saved *saved = data;
+
+  saved->ok = caissa_pgn_file_save_finish (CAISSA_PGN_FILE (source), result, &saved->error);
+  saved->done = TRUE;
+}
+
+/* A save of the list with its second game edited writes the list as it
+ * was when the save was asked for, byte for byte what its text rebuilt
+ * is once encoded (CR LF kept, also for the edited game): edits made
+ * while it is written (the list's text is made in a worker) are neither
+ * in the file nor lost from the list. */
+static void
+test_save_in_flight (gconstpointer data)
+{
+  const char *original = data;
+  g_autofree char *path = g_build_filename (tmp_dir, "in-flight.pgn", NULL);
+  g_autofree char *rebuilt_path = g_build_filename (tmp_dir, "rebuilt.pgn", NULL);
+  g_autoptr(CaissaPgnFile) disk = NULL;
+  g_autoptr(CaissaPgnFile) saved = NULL;
+  g_autoptr(CaissaPgnFile) rebuilt = NULL;
+  g_autoptr(CaissaPgnFileEdits) edits = NULL;
+  g_autoptr(GError) error = NULL;
+  Saved result = { 0 };
+  g_autofree char *expected = NULL;
+  g_autofree char *edited = g_strconcat ("[Event \"Edited\"]\n[White \"Zo\xc3\xab\"]\n[Result \"*\"]\n\n",
+                                         "1. e4 {A comment} (1. d4) *\n", NULL);
+  gsize len = 0;
+  g_autofree char *bytes = NULL;
+  guint n_listed;
+  gboolean crlf;
+
+  g_assert_true (g_file_set_contents (path, original, -1, NULL));
+  disk = open_loaded (path);
+  edits = caissa_pgn_file_edits_new (disk);
+  g_assert_true (caissa_pgn_file_edits_delete (edits, 2));
+  g_assert_true (caissa_pgn_file_edits_duplicate (edits, 0));
+  g_assert_true (caissa_pgn_file_edits_add (edits, 1, added[1]));
+  n_listed = caissa_pgn_file_edits_get_n_games (edits);
+  expected = caissa_pgn_file_edits_dup_text (edits, 1, edited, &error);
+  g_assert_no_error (error);
+  /* (A file whose first game is CR LF is written in CR LF.) */
+  crlf = original[strcspn (original, "\n") - 1] == '\r';
+  if (crlf)
+    {
+      char *in_crlf = caissa_pgn_text_to_crlf (expected);
+
+      g_free (expected);
+      expected = in_crlf;
+    }
+
+  caissa_pgn_file_edits_save_async (edits, 1, edited, CAISSA_PGN_SAVE_DEFAULT, NULL, saved_cb, &result);
+  /* Edits while it is under way: every game but the first deleted, one added. */
+  while (caissa_pgn_file_edits_get_n_games (edits) > 1)
+    g_assert_true (caissa_pgn_file_edits_delete (edits, 1));
+  g_assert_true (caissa_pgn_file_edits_add (edits, 1, added[0]));
+  test_util_wait_for (&result.done, 30, "the save");
+  g_assert_no_error (result.error);
+  g_assert_true (result.ok);
+
+  /* Not lost from the list. */
+  g_assert_cmpuint (caissa_pgn_file_edits_get_n_games (edits), ==, 2);
+  g_assert_true (caissa_pgn_file_edits_get_modified (edits));
+
+  /* The file: the list as asked for, as its text rebuilt. */
+  g_assert_true (g_file_get_contents (path, &bytes, &len, NULL));
+  if (g_utf8_validate (original, -1, NULL))
+    g_assert_cmpstr (bytes, ==, expected);
+  g_assert_true (g_file_set_contents (rebuilt_path, expected, -1, NULL));
+  saved = open_loaded (path);
+  rebuilt = open_loaded (rebuilt_path);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (saved)), ==, n_listed);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (rebuilt)), ==, n_listed);
+  for (guint i = 0; i < n_listed; i++)
+    {
+      g_autofree char *got = game_text (saved, i);
+      g_autofree char *want = game_text (rebuilt, i);
+
+      g_assert_cmpstr (got, ==, want);
+      if (crlf)
+        g_assert_nonnull (strstr (got, "\r\n"));
+    }
+  g_remove (path);
+  g_remove (rebuilt_path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -499,6 +604,9 @@ main (int   argc,
   g_test_add_data_func ("/model/pgn-file-view/random-crlf", crlf_first, test_random);
   g_test_add_func ("/model/pgn-file-view/checked-later", test_checked_later);
   g_test_add_func ("/model/pgn-file-view/explorer", test_explorer);
+  g_test_add_data_func ("/model/pgn-file-view/save-in-flight", utf8_crlf, test_save_in_flight);
+  g_test_add_data_func ("/model/pgn-file-view/save-in-flight-mixed", mixed, test_save_in_flight);
+  g_test_add_data_func ("/model/pgn-file-view/save-in-flight-crlf", crlf_first, test_save_in_flight);
 
   status = g_test_run ();
   g_rmdir (tmp_dir);

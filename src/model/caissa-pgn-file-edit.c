@@ -92,7 +92,7 @@ caissa_pgn_file_remove_game_async (CaissaPgnFile       *self,
           if (end > 0 && before[end - 1] == '\n')
             before[end] = '\0';
         }
-      _caissa_pgn_file_save_games_async (self, n - 2, 2, before, CAISSA_PGN_SAVE_DEFAULT, cancellable,
+      _caissa_pgn_file_save_games_async (self, n - 2, 2, g_steal_pointer (&before), CAISSA_PGN_SAVE_DEFAULT, cancellable,
                                          callback, user_data);
       return;
     }

@@ -19,6 +19,7 @@
 
 #include "caissa-pgn-file-edits.h"
 #include "caissa-pgn-file-private.h"
+#include "caissa-pgn-save.h"
 #include "caissa-pgn-save-style.h"
 #include "caissa-pgn-view.h"
 
@@ -417,31 +418,6 @@ caissa_pgn_file_edits_redo (CaissaPgnFileEdits *self,
   return step (self, self->redo, self->undo, FALSE, show);
 }
 
-/* Ends out with a blank line (in the file's line ends) unless it is empty
- * or has one (trailing blanks and carriage returns aside). */
-static void
-separate (GString  *out,
-          gboolean  crlf)
-{
-  const char *eol = crlf ? "\r\n" : "\n";
-  guint newlines = 0;
-
-  for (gsize i = out->len; i > 0 && newlines < 2; i--)
-    {
-      char c = out->str[i - 1];
-
-      if (c == '\n')
-        newlines++;
-      else if (c != '\r' && c != ' ' && c != '\t')
-        break;
-    }
-  if (out->len == 0 || newlines >= 2)
-    return;
-  if (newlines == 0)
-    g_string_append (out, eol);
-  g_string_append (out, eol);
-}
-
 /* Appends the n games of the file from first as its bytes hold them, when
  * they are UTF-8 (then each game's text is its bytes): a million games
  * in one copy. FALSE (out as it was) otherwise. */
@@ -475,22 +451,38 @@ append_run (CaissaPgnFileEdits *self,
   return ok;
 }
 
-char *
-caissa_pgn_file_edits_dup_text (CaissaPgnFileEdits  *self,
-                                guint                replace,
-                                const char          *pgn,
-                                GError             **error)
+/* Whether the list's last game (of n_games, in pieces) ends the file
+ * with one line end: it was not the file's last, or it is replaced. */
+static gboolean
+end_alone (CaissaPgnFileEdits *self,
+           GArray             *pieces,
+           guint               n_games,
+           guint               replace)
+{
+  guint n_disk = g_list_model_get_n_items (G_LIST_MODEL (self->disk));
+  const Piece *last;
+
+  if (n_games == 0)
+    return FALSE;
+  last = &g_array_index (pieces, Piece, pieces->len - 1);
+  return (last->text != NULL ? G_MAXUINT : last->disk + last->count - 1) != n_disk - 1
+         || replace == n_games - 1;
+}
+
+/* The text of the list of pieces (n_games), on this thread. */
+static char *
+dup_text_of (CaissaPgnFileEdits  *self,
+             GArray              *pieces,
+             guint                n_games,
+             guint                replace,
+             const char          *pgn,
+             GError             **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  guint n_disk = g_list_model_get_n_items (G_LIST_MODEL (self->disk));
-  Place last = { 0 };
 
-  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), NULL);
-  g_return_val_if_fail (replace == G_MAXUINT || pgn != NULL, NULL);
-
-  for (guint k = 0, i = 0; k < self->pieces->len; k++)
+  for (guint k = 0, i = 0; k < pieces->len; k++)
     {
-      const Piece *piece = &g_array_index (self->pieces, Piece, k);
+      const Piece *piece = &g_array_index (pieces, Piece, k);
 
       for (guint j = 0; j < piece->count; j++, i++)
         {
@@ -504,7 +496,7 @@ caissa_pgn_file_edits_dup_text (CaissaPgnFileEdits  *self,
           if (i != replace && text == NULL
               && (run = MIN (piece->count - j, replace > i ? replace - i : G_MAXUINT)) > 1)
             {
-              separate (out, self->crlf);
+              _caissa_pgn_list_text_separate (out, self->crlf);
               if (append_run (self, out, disk, run))
                 {
                   i += run - 1;
@@ -520,22 +512,32 @@ caissa_pgn_file_edits_dup_text (CaissaPgnFileEdits  *self,
               if (text == NULL)
                 return NULL;
             }
-          separate (out, self->crlf);
+          _caissa_pgn_list_text_separate (out, self->crlf);
           g_string_append (out, text);
         }
     }
 
   /* A game that was not last now ends the file: with one line end, not
    * the blank line that parted it from the next. */
-  if (self->n_games > 0)
-    last = place_at (self, self->n_games - 1);
-  if (self->n_games > 0 && (last.disk != n_disk - 1 || replace == self->n_games - 1))
+  if (end_alone (self, pieces, n_games, replace))
     {
       while (out->len > 0 && strchr ("\r\n \t", out->str[out->len - 1]) != NULL)
         g_string_truncate (out, out->len - 1);
       g_string_append (out, self->crlf ? "\r\n" : "\n");
     }
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+caissa_pgn_file_edits_dup_text (CaissaPgnFileEdits  *self,
+                                guint                replace,
+                                const char          *pgn,
+                                GError             **error)
+{
+  g_return_val_if_fail (CAISSA_IS_PGN_FILE_EDITS (self), NULL);
+  g_return_val_if_fail (replace == G_MAXUINT || pgn != NULL, NULL);
+
+  return dup_text_of (self, self->pieces, self->n_games, replace, pgn, error);
 }
 
 CaissaPgnFile *
@@ -561,6 +563,73 @@ caissa_pgn_file_edits_make_view (CaissaPgnFileEdits  *self,
   return _caissa_pgn_file_new_view (self->disk, _caissa_pgn_view_builder_finish (builder));
 }
 
+/* A save under way: the list as it was asked for (its pieces copied, so
+ * edits made meanwhile change nothing of it). */
+typedef struct
+{
+  CaissaPgnFileEdits  *self;
+  GArray              *pieces;
+  guint                n_games;
+  guint                n_disk;
+  CaissaPgnFileBytes  *bytes;
+  guint                replace;
+  char                *pgn;
+  CaissaPgnSaveFlags   flags;
+  GCancellable        *cancellable;
+  GAsyncReadyCallback  callback;
+  gpointer             user_data;
+} Save;
+
+static void
+save_free (Save *save)
+{
+  g_object_unref (save->self);
+  g_array_unref (save->pieces);
+  _caissa_pgn_file_bytes_unref (save->bytes);
+  g_free (save->pgn);
+  g_clear_object (&save->cancellable);
+  g_free (save);
+}
+
+static void
+text_made (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Save *save = user_data;
+  CaissaPgnFileEdits *self = save->self;
+  CaissaPgnFileBytes *bytes = _caissa_pgn_file_ref_bytes (self->disk);
+  GError *error = NULL;
+  char *text = _caissa_pgn_list_text_make_finish (result, &error);
+
+  /* Games not UTF-8 as the file holds them, or a file read again
+   * meanwhile: the text made here, as before, from the copied pieces. */
+  if (text == NULL && error == NULL)
+    text = dup_text_of (self, save->pieces, save->n_games, save->replace, save->pgn, &error);
+  else if (text != NULL && (bytes != save->bytes
+                            || g_list_model_get_n_items (G_LIST_MODEL (self->disk)) != save->n_disk))
+    {
+      g_free (text);
+      text = dup_text_of (self, save->pieces, save->n_games, save->replace, save->pgn, &error);
+    }
+  _caissa_pgn_file_bytes_unref (bytes);
+
+  if (text == NULL)
+    g_task_report_error (self->disk, save->callback, save->user_data, caissa_pgn_file_save_async, error);
+  else if (save->n_disk > 0)
+    /* Every game replaced by the list's: what comes before the first
+     * and after the last is kept. */
+    _caissa_pgn_file_save_games_async (self->disk, 0, save->n_disk, text, save->flags, save->cancellable,
+                                       save->callback, save->user_data);
+  else
+    {
+      caissa_pgn_file_save_full_async (self->disk, caissa_pgn_file_get_file (self->disk), G_MAXUINT, text,
+                                       save->flags, save->cancellable, save->callback, save->user_data);
+      g_free (text);
+    }
+  save_free (save);
+}
+
 void
 caissa_pgn_file_edits_save_async (CaissaPgnFileEdits  *self,
                                   guint                position,
@@ -570,27 +639,59 @@ caissa_pgn_file_edits_save_async (CaissaPgnFileEdits  *self,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  guint n_disk;
+  Save *save;
+  CaissaPgnListText *text;
+  g_autofree char *replaced = NULL;
 
   g_return_if_fail (CAISSA_IS_PGN_FILE_EDITS (self));
+  g_return_if_fail (position == G_MAXUINT || pgn != NULL);
 
-  text = caissa_pgn_file_edits_dup_text (self, position, pgn, &error);
-  if (text == NULL)
+  save = g_new0 (Save, 1);
+  save->self = g_object_ref (self);
+  save->pieces = g_array_sized_new (FALSE, TRUE, sizeof (Piece), self->pieces->len);
+  g_array_set_clear_func (save->pieces, (GDestroyNotify) piece_clear);
+  save->n_games = self->n_games;
+  save->n_disk = g_list_model_get_n_items (G_LIST_MODEL (self->disk));
+  save->bytes = _caissa_pgn_file_ref_bytes (self->disk);
+  save->replace = position;
+  save->pgn = g_strdup (pgn);
+  save->flags = flags;
+  save->cancellable = cancellable != NULL ? g_object_ref (cancellable) : NULL;
+  save->callback = callback;
+  save->user_data = user_data;
+
+  /* The list as runs of the file's games and texts, the game replaced
+   * (position) as its text: one step per piece. */
+  if (position != G_MAXUINT)
+    replaced = self->crlf ? caissa_pgn_text_to_crlf (pgn) : g_strdup (pgn);
+  text = _caissa_pgn_list_text_new (self->disk, self->crlf);
+  for (guint k = 0, i = 0; k < self->pieces->len; k++)
     {
-      g_task_report_error (self->disk, callback, user_data, caissa_pgn_file_save_async,
-                           g_steal_pointer (&error));
-      return;
+      const Piece *piece = &g_array_index (self->pieces, Piece, k);
+      Piece copy = { piece->disk, piece->count, g_strdup (piece->text) };
+
+      g_array_append_val (save->pieces, copy);
+      if (position < i || position >= i + piece->count)
+        {
+          if (piece->text != NULL)
+            for (guint j = 0; j < piece->count; j++)
+              _caissa_pgn_list_text_add_text (text, piece->text);
+          else
+            _caissa_pgn_list_text_add_disk (text, piece->disk, piece->count);
+        }
+      else if (piece->text != NULL)
+        for (guint j = 0; j < piece->count; j++)
+          _caissa_pgn_list_text_add_text (text, i + j == position ? replaced : piece->text);
+      else
+        {
+          _caissa_pgn_list_text_add_disk (text, piece->disk, position - i);
+          _caissa_pgn_list_text_add_text (text, replaced);
+          _caissa_pgn_list_text_add_disk (text, piece->disk + (position - i) + 1, piece->count - (position - i) - 1);
+        }
+      i += piece->count;
     }
-  n_disk = g_list_model_get_n_items (G_LIST_MODEL (self->disk));
-  if (n_disk > 0)
-    /* Every game replaced by the list's: what comes before the first
-     * and after the last is kept. */
-    _caissa_pgn_file_save_games_async (self->disk, 0, n_disk, text, flags, cancellable, callback, user_data);
-  else
-    caissa_pgn_file_save_full_async (self->disk, caissa_pgn_file_get_file (self->disk), G_MAXUINT, text,
-                                     flags, cancellable, callback, user_data);
+  _caissa_pgn_list_text_make_async (text, end_alone (self, self->pieces, self->n_games, position),
+                                    cancellable, text_made, save);
 }
 
 /* --- Kept for crash recovery ----------------------------------------------------------------- */

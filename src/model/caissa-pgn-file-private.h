@@ -100,13 +100,14 @@ guint64            _caissa_pgn_file_game_offset    (CaissaPgnFile      *self,
                                                     guint               position);
 
 /* Saves the file over itself with the count games from position replaced
- * by pgn (as caissa_pgn_file_save_full_async() does for one), once
+ * by pgn (owned: the save frees it; made to the file's line ends and
+ * encoding in the save's worker) (as caissa_pgn_file_save_full_async() does for one), once
  * indexed (caissa-pgn-file-edit.c, caissa-pgn-file-edits.c: all of
  * them, by the list as edited). */
 void               _caissa_pgn_file_save_games_async (CaissaPgnFile       *self,
                                                       guint                position,
                                                       guint                count,
-                                                      const char          *pgn,
+                                                      char                *pgn,
                                                       CaissaPgnSaveFlags   flags,
                                                       GCancellable        *cancellable,
                                                       GAsyncReadyCallback  callback,

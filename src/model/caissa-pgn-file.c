@@ -2397,10 +2397,13 @@ typedef struct
   gsize    cut_end;
   char    *pgn;
   gboolean separate;    /* an appended game needs a blank line before it */
-  gboolean crlf;        /* the file's lines end in CR LF */
+  gboolean crlf;        /* the file's lines end in CR LF (pgn is made to, in the worker) */
   gboolean over_itself; /* dest is the file read: it must be as read */
   CaissaPgnSaveFlags flags;
-  GBytes  *encoded;     /* pgn as written: in the game's encoding */
+  char    *raw;         /* the game replaced, as read (its encoding tells the game's); raw_len */
+  gsize    raw_len;
+  gboolean exact;       /* the file's bytes decode exactly (a UTF-16 file may be written back) */
+  GBytes  *encoded;     /* pgn as written: in the game's encoding (made in the worker) */
   ChessEncoding encoding; /* the file's */
   EntryStore *store;    /* to write a Windows-1252 file in UTF-8, a game at a time */
 } SaveJob;
@@ -2412,6 +2415,7 @@ save_job_free (SaveJob *job)
   g_object_unref (job->dest);
   g_free (job->name);
   g_free (job->pgn);
+  g_free (job->raw);
   g_clear_pointer (&job->encoded, g_bytes_unref);
   g_clear_pointer (&job->store, store_unref);
   g_free (job);
@@ -2632,6 +2636,24 @@ save_thread (GTask        *task,
   g_autoptr(GBytes) after = NULL;
   g_autoptr(GBytes) utf16 = NULL;
 
+  /* The game(s) as they are to be written (caissa-pgn-encoding.h), with
+   * the line ends of the game replaced, or of the file's first game
+   * (caissa-pgn-save-style.h): here, as the text may be the whole file. */
+  if (job->crlf)
+    {
+      char *crlf = caissa_pgn_text_to_crlf (job->pgn);
+
+      g_free (job->pgn);
+      job->pgn = crlf;
+    }
+  job->encoded = caissa_pgn_encode_for_save (job->pgn, job->encoding, job->exact, job->raw, job->raw_len,
+                                             job->flags, job->name, &error);
+  if (job->encoded == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
   /* The file in UTF-8: the games around the edited one decoded each by
    * itself (caissa-pgn-encoding.h). */
   if (job->store != NULL)
@@ -2722,7 +2744,7 @@ static void save_start (CaissaPgnFile      *self,
                         GFile              *dest,
                         guint               position,
                         guint               count,
-                        const char         *pgn,
+                        char               *pgn,
                         CaissaPgnSaveFlags  flags);
 
 /* Saves asked for while the file was being indexed. */
@@ -2737,21 +2759,8 @@ run_pending_saves (CaissaPgnFile *self)
       GTask *task = pending->pdata[i];
       SaveJob *job = g_task_get_task_data (task);
 
-      save_start (self, task, job->dest, job->position, job->count, job->pgn, job->flags);
+      save_start (self, task, job->dest, job->position, job->count, g_steal_pointer (&job->pgn), job->flags);
     }
-}
-
-void
-caissa_pgn_file_save_async (CaissaPgnFile       *self,
-                            GFile               *dest,
-                            guint                position,
-                            const char          *pgn,
-                            GCancellable        *cancellable,
-                            GAsyncReadyCallback  callback,
-                            gpointer             user_data)
-{
-  caissa_pgn_file_save_full_async (self, dest, position, pgn, CAISSA_PGN_SAVE_DEFAULT,
-                                   cancellable, callback, user_data);
 }
 
 void
@@ -2789,14 +2798,14 @@ caissa_pgn_file_save_full_async (CaissaPgnFile       *self,
       g_ptr_array_add (self->pending_saves, g_steal_pointer (&task));
       return;
     }
-  save_start (self, task, dest, position, 1, pgn, flags);
+  save_start (self, task, dest, position, 1, g_strdup (pgn), flags);
 }
 
 void
 _caissa_pgn_file_save_games_async (CaissaPgnFile       *self,
                                    guint                position,
                                    guint                count,
-                                   const char          *pgn,
+                                   char                *pgn,
                                    CaissaPgnSaveFlags   flags,
                                    GCancellable        *cancellable,
                                    GAsyncReadyCallback  callback,
@@ -2835,13 +2844,13 @@ save_start (CaissaPgnFile      *self,
             GFile              *dest,
             guint               position,
             guint               count,
-            const char         *pgn,
+            char               *pgn,
             CaissaPgnSaveFlags  flags)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) encoded = NULL;
+  g_autofree char *owned = pgn;
   g_autofree char *copy = NULL;
-  g_autofree char *crlf = NULL;
+  gboolean crlf = FALSE;
   const char *raw = NULL;
   gsize raw_len = 0;
   gboolean over_itself;
@@ -2867,37 +2876,27 @@ save_start (CaissaPgnFile      *self,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  /* The game as it is to be written (caissa-pgn-encoding.h), with the
-   * line ends of the game it replaces, or of the file's first game
-   * (caissa-pgn-save-style.h). */
+  /* The line ends and the encoding of the game replaced, or of the file's
+   * first game: the text is made to them in the worker (save_thread()). */
   if (self->store->n > 0)
     {
       raw = game_text (self, position != G_MAXUINT ? position : 0, &copy, &raw_len);
-      if (raw != NULL && caissa_pgn_text_uses_crlf (raw, raw_len))
-        pgn = crlf = caissa_pgn_text_to_crlf (pgn);
+      crlf = raw != NULL && caissa_pgn_text_uses_crlf (raw, raw_len);
       if (position == G_MAXUINT || (flags & CAISSA_PGN_SAVE_UTF8))
-        {
-          raw = NULL;
-          g_clear_pointer (&copy, g_free);
-        }
-    }
-  encoded = caissa_pgn_encode_for_save (pgn, self->encoding, self->loader->source_exact,
-                                        raw, raw != NULL ? raw_len : 0, flags, self->name, &error);
-  if (encoded == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
+        raw = NULL;
     }
 
   job = g_new0 (SaveJob, 1);
   job->loader = loader_ref (self->loader);
   job->dest = g_object_ref (dest);
   job->name = g_strdup (self->name);
-  job->pgn = g_strdup (pgn);
+  job->pgn = g_steal_pointer (&owned);
+  job->raw = raw != NULL ? g_memdup2 (raw, raw_len) : NULL;
+  job->raw_len = raw != NULL ? raw_len : 0;
+  job->exact = self->loader->source_exact;
   job->flags = flags;
-  job->encoded = g_steal_pointer (&encoded);
   job->encoding = self->encoding;
-  job->crlf = crlf != NULL;
+  job->crlf = crlf;
   if ((flags & CAISSA_PGN_SAVE_UTF8) && self->encoding == CHESS_ENCODING_CP1252)
     job->store = store_ref (self->store);
   job->over_itself = over_itself && self->loader->path != NULL;
