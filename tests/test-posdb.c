@@ -911,13 +911,13 @@ test_version (void)
 {
   Fixture *f = fixture_new (generated_text (50), 16, 1);
   uint8_t *copy = g_malloc (f->image_len);
-  static const uint32_t others[] = { 0, 1, 2, 4, 0x03000000 };
+  static const uint32_t others[] = { 0, 1, 2, 3, 5, 0x04000000 };
   ChessPosdbSource source;
   ChessError error;
   uint32_t version;
 
   memcpy (&version, f->image + 8, 4);
-  g_assert_cmpuint (version, ==, 3);
+  g_assert_cmpuint (version, ==, 4);
   for (guint i = 0; i < G_N_ELEMENTS (others); i++)
     {
       memcpy (copy, f->image, f->image_len);

@@ -218,11 +218,11 @@ chess_posdb_build_new_in (ChessPosdbBatch *const *batches,
     _chess_posdb_big_free (&b->mem, b->counts);
     b->counts = NULL;
   }
-  /* About 128 games a bucket: a query on a rare position replays that
-   * many games. */
+  /* About RARE_BUCKET_GAMES games a bucket: a query on a rare position
+   * checks that many games' signatures. */
   occurrences = b->n_moves + b->n_games;
   b->bucket_bits = 10;
-  while (b->bucket_bits < 28 && ((uint64_t) 1 << b->bucket_bits) * 128 < occurrences)
+  while (b->bucket_bits < 28 && ((uint64_t) 1 << b->bucket_bits) * RARE_BUCKET_GAMES < occurrences)
     b->bucket_bits++;
   b->n_buckets = (uint32_t) 1 << b->bucket_bits;
 
@@ -575,6 +575,79 @@ malloc_alloc (void   *user,
   return malloc (len);
 }
 
+/* Bucket k's games from all parts, as Rice codes them: the first game's
+ * number, then each game's distance to the one before less one, into
+ * *vals; returns how many. */
+static size_t
+bucket_values (const ChessPosdbBuild *b,
+               uint32_t               k,
+               uint32_t             **vals,
+               size_t                *cap)
+{
+  size_t n = 0;
+  uint32_t last = NONE32;
+
+  for (unsigned p = 0; p < b->n_parts; p++)
+    {
+      const Part *pt = &b->parts[p];
+      uint32_t g = 0, d = 0;
+      bool first = true;
+      uint8_t head[5];
+      unsigned n_head = 0;
+
+      if (pt->bk[k].len == 0)
+        continue;
+      grow ((void **) vals, cap, n + pt->bk[k].len, sizeof (*vals)[0]);
+      for (uint32_t ci = pt->bk[k].head; ci != NONE32; ci = chunk_at (pt, ci)->next)
+        {
+          const Chunk *ch = chunk_at (pt, ci);
+
+          for (unsigned j = 0; j < ch->len; j++)
+            {
+              head[n_head++] = ch->data[j];
+              if (ch->data[j] & 0x80)
+                continue;
+              varint_get (head, head + n_head, &d);
+              n_head = 0;
+              g = first ? d : g + d;
+              first = false;
+              (*vals)[n++] = last == NONE32 ? g : g - last - 1;
+              last = g;
+            }
+        }
+    }
+  return n;
+}
+
+/* The k that codes vals[0..n) in the fewest bits, into *k; returns the bits. */
+static uint64_t
+rice_choose (const uint32_t *vals,
+             size_t          n,
+             unsigned       *k)
+{
+  uint64_t sum = 0, best;
+  unsigned guess = 0;
+
+  for (size_t i = 0; i < n; i++)
+    sum += vals[i];
+  while (guess < RICE_MAX_K && ((uint64_t) n << (guess + 1)) <= sum)
+    guess++;
+  *k = guess;
+  best = rice_bits (vals, n, guess);
+  for (unsigned c = guess > 0 ? guess - 1 : 0; c <= guess + 1 && c <= RICE_MAX_K; c++)
+    if (c != guess)
+      {
+        uint64_t bits = rice_bits (vals, n, c);
+
+        if (bits < best)
+          {
+            best = bits;
+            *k = c;
+          }
+      }
+  return best;
+}
+
 uint8_t *
 chess_posdb_build_finish (ChessPosdbBuild        *b,
                           const ChessPosdbSource *source,
@@ -607,6 +680,8 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   uint64_t *buckets;
   uint8_t *rare;
   uint64_t *cursor;
+  uint32_t *rare_bytes, *vals = NULL;
+  size_t cap_vals = 0;
 
   memset (&h, 0, sizeof h);
   for (unsigned p = 0; p < b->n_parts; p++)
@@ -639,35 +714,16 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
     }
   /* (Moves are counted after joining: a move found in two parts is one row.) */
 
-  /* Rare positions: each part's list of a bucket follows the previous
-   * part's; its first game, written whole, becomes a delta. */
+  /* Rare positions: each bucket's games (each part's list follows the
+   * previous part's), Rice-coded; the bytes of each bucket counted first. */
+  rare_bytes = _chess_posdb_big_alloc (&b->mem, (size_t) b->n_buckets * sizeof rare_bytes[0]);
   for (uint32_t k = 0; k < b->n_buckets; k++)
     {
-      uint32_t last = NONE32;
+      size_t n = bucket_values (b, k, &vals, &cap_vals);
+      unsigned rk;
 
-      for (unsigned p = 0; p < b->n_parts; p++)
-        {
-          Part *pt = &b->parts[p];
-
-          if (pt->bk[k].len == 0)
-            continue;
-          if (last == NONE32)
-            rare_len += pt->bk[k].len;
-          else
-            {
-              uint8_t tmp[5];
-              uint32_t first = 0;
-              uint8_t buf[10];
-              unsigned n = 0, used;
-
-              for (uint32_t ci = pt->bk[k].head; ci != NONE32 && n < 5; ci = chunk_at (pt, ci)->next)
-                for (unsigned j = 0; j < chunk_at (pt, ci)->len && n < 5; j++)
-                  buf[n++] = chunk_at (pt, ci)->data[j];
-              used = varint_get (buf, buf + n, &first);
-              rare_len += pt->bk[k].len - used + varint_put (tmp, first - last);
-            }
-          last = pt->bk[k].last;
-        }
+      rare_bytes[k] = n == 0 ? 0 : 1 + (uint32_t) ((rice_choose (vals, n, &rk) + 7) / 8);
+      rare_len += rare_bytes[k];
     }
 
   /* Moves of popular positions, joined. */
@@ -847,44 +903,24 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
 
     for (uint32_t k = 0; k < b->n_buckets; k++)
       {
-        uint32_t last = NONE32;
+        size_t n = bucket_values (b, k, &vals, &cap_vals);
+        unsigned rk;
+        RiceWriter w = { rare + o + 1, 0, 0 };
 
         buckets[k] = o;
-        for (unsigned p = 0; p < b->n_parts; p++)
-          {
-            Part *pt = &b->parts[p];
-            bool first = true;
-            uint8_t head[5];
-            unsigned n_head = 0;
-
-            if (pt->bk[k].len == 0)
-              continue;
-            for (uint32_t ci = pt->bk[k].head; ci != NONE32; ci = chunk_at (pt, ci)->next)
-              for (unsigned j = 0; j < chunk_at (pt, ci)->len; j++)
-                {
-                  uint8_t byte = chunk_at (pt, ci)->data[j];
-
-                  if (first && last != NONE32)
-                    {
-                      /* Gather the first varint, then write it as a delta. */
-                      uint32_t g = 0;
-
-                      head[n_head++] = byte;
-                      if (byte & 0x80)
-                        continue;
-                      varint_get (head, head + n_head, &g);
-                      o += varint_put (rare + o, g - last);
-                      first = false;
-                      continue;
-                    }
-                  first = false;
-                  rare[o++] = byte;
-                }
-            last = pt->bk[k].last;
-          }
+        if (n == 0)
+          continue;
+        rice_choose (vals, n, &rk);
+        rare[o] = (uint8_t) rk;
+        for (size_t i = 0; i < n; i++)
+          rice_put (&w, vals[i], rk);
+        rice_flush (&w);
+        o += rare_bytes[k];
       }
     buckets[b->n_buckets] = o;
   }
+  free (vals);
+  _chess_posdb_big_free (&b->mem, rare_bytes);
 
   for (unsigned p = 0; p < b->n_parts; p++)
     free (final_index[p]);

@@ -117,6 +117,148 @@ varint_get (const uint8_t *p,
   return 0;
 }
 
+/* --- A bucket's games (SEC_RARE) ------------------------------------------------------------ *
+ *
+ * A bucket lists its games in increasing order, Rice-coded: a byte k
+ * (0..RICE_MAX_K), then for each game v (the first game's number, then
+ * each game's distance to the one before less one) as v >> k one bits, a
+ * zero bit and the k low bits of v, most significant first; the last
+ * byte padded with one bits. An empty bucket has no bytes. About 2 bits
+ * less a game than varints for the same lists. */
+
+#define RICE_MAX_K 30
+
+/* Occurrences (game, ply) a bucket, about: a query on a rare position
+ * checks that many games' signatures and replays the few that pass. */
+#define RARE_BUCKET_GAMES 1024
+
+typedef struct
+{
+  uint8_t  *out;
+  uint64_t  acc;    /* bits not written yet, in the low nacc */
+  unsigned  nacc;
+} RiceWriter;
+
+static inline void
+rice_put_bits (RiceWriter *w,
+               uint32_t    bits,
+               unsigned    n)   /* n <= 32 */
+{
+  w->acc = (w->acc << n) | bits;
+  w->nacc += n;
+  while (w->nacc >= 8)
+    {
+      w->nacc -= 8;
+      *w->out++ = (uint8_t) (w->acc >> w->nacc);
+    }
+}
+
+static inline void
+rice_put (RiceWriter *w,
+          uint32_t    v,
+          unsigned    k)
+{
+  uint32_t q = v >> k;
+
+  while (q >= 24)
+    {
+      rice_put_bits (w, 0xffffffu, 24);
+      q -= 24;
+    }
+  rice_put_bits (w, ((1u << q) - 1) << 1, q + 1);
+  if (k > 0)
+    rice_put_bits (w, v & (((uint32_t) 1 << k) - 1), k);
+}
+
+/* Pads the last byte with ones; returns the end of the bytes written. */
+static inline uint8_t *
+rice_flush (RiceWriter *w)
+{
+  if (w->nacc > 0)
+    rice_put_bits (w, (1u << (8 - w->nacc)) - 1, 8 - w->nacc);
+  return w->out;
+}
+
+/* Bits Rice-coding v[0..n) with k takes. */
+static inline uint64_t
+rice_bits (const uint32_t *v,
+           size_t          n,
+           unsigned        k)
+{
+  uint64_t bits = (uint64_t) n * (k + 1);
+
+  for (size_t i = 0; i < n; i++)
+    bits += v[i] >> k;
+  return bits;
+}
+
+typedef struct
+{
+  const uint8_t *p, *end;
+  uint64_t       buf;     /* bits not read yet, from the top */
+  unsigned       nbits;
+} RiceReader;
+
+static inline void
+rice_refill (RiceReader *r)
+{
+  while (r->nbits <= 56 && r->p < r->end)
+    {
+      r->buf |= (uint64_t) *r->p++ << (56 - r->nbits);
+      r->nbits += 8;
+    }
+}
+
+/* Reads one value into *v; false at the end of the bytes (the padding) or
+ * when they do not make a value below 2^32 (a damaged image). */
+static inline bool
+rice_get (RiceReader *r,
+          unsigned    k,
+          uint32_t   *v)
+{
+  uint64_t q = 0, x;
+
+  for (;;)
+    {
+      unsigned ones;
+
+      rice_refill (r);
+      if (r->nbits == 0)
+        return false;
+      ones = ~r->buf == 0 ? 64 : (unsigned) __builtin_clzll (~r->buf);
+      if (ones < r->nbits)
+        {
+          q += ones;
+          r->buf = ones + 1 < 64 ? r->buf << (ones + 1) : 0;
+          r->nbits -= ones + 1;
+          break;
+        }
+      q += r->nbits;
+      r->buf = 0;
+      r->nbits = 0;
+      if (q > UINT32_MAX)
+        return false;
+    }
+  if (k > 0)
+    {
+      rice_refill (r);
+      if (r->nbits < k)
+        return false;
+      x = r->buf >> (64 - k);
+      r->buf <<= k;
+      r->nbits -= k;
+    }
+  else
+    x = 0;
+  if (q > (UINT32_MAX >> k))
+    return false;
+  x |= q << k;
+  if (x > UINT32_MAX)
+    return false;
+  *v = (uint32_t) x;
+  return true;
+}
+
 /* --- Games ---------------------------------------------------------------------------------- */
 
 enum
@@ -210,9 +352,10 @@ view_make (const View    *v,
 
 #define IMAGE_MAGIC   "CAISSAPX"
 /* 2: the pattern signatures (SEC_SIGS). 3: the moves coded in a byte
- * most (SEC_MOVES). An image of another version is
+ * most (SEC_MOVES). 4: the buckets' games Rice-coded (SEC_RARE), about
+ * RARE_BUCKET_GAMES a bucket. An image of another version is
  * refused ("another version") and the cache rebuilt. */
-#define IMAGE_VERSION 3
+#define IMAGE_VERSION 4
 #define ENDIAN_CHECK  0x0102030405060708ULL
 
 enum
@@ -226,7 +369,7 @@ enum
   SEC_POP_GAMES,   /* uint32_t[n_pop_games] */
   SEC_POP_PLIES,   /* uint16_t[n_pop_games] */
   SEC_BUCKETS,     /* uint64_t[n_buckets + 1], offsets into SEC_RARE */
-  SEC_RARE,        /* varints */
+  SEC_RARE,        /* per bucket its games, Rice-coded (above) */
   SEC_SIGS,        /* uint64_t[CHESS_POSDB_SIG_WORDS * n_games] */
   N_SECTIONS
 };

@@ -226,21 +226,19 @@ db_bucket (const ChessPosdb *db,
   uint64_t k = key >> (64 - db->h.bucket_bits);
   const uint8_t *p = db->rare + db->buckets[k];
   const uint8_t *end = db->rare + db->buckets[k + 1];
+  RiceReader r = { p + 1, end, 0, 0 };
   uint64_t g = 0;
   bool first = true;
+  uint32_t v;
 
-  while (p < end)
+  if (p == end || *p > RICE_MAX_K)
+    return;
+  while (rice_get (&r, *p, &v))
     {
-      uint32_t d;
-      unsigned n = varint_get (p, end, &d);
-
-      if (n == 0 || (!first && d == 0))
-        return;
-      g = first ? d : g + d;
+      g = first ? v : g + v + 1;
       first = false;
       if (g >= db->h.n_games)
         return;
-      p += n;
       func (db, (uint32_t) g, data);
     }
 }

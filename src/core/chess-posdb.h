@@ -49,7 +49,7 @@
  *            moves played with their counts, and the games reaching it
  *            with the first ply (binary search: a query reads a few pages)
  *   buckets  every other position: the key's top bits choose a bucket,
- *            which lists (delta-coded varints) the games that reach some
+ *            which lists (Rice-coded distances) the games that reach some
  *            position of the bucket; those few games are replayed to find
  *            the plies, moves and to drop the games that only share the
  *            bucket.
