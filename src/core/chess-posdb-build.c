@@ -675,12 +675,11 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   char *fen_text;
   PopRec *pop;
   ChessPosdbMoveStat *pop_moves;
-  uint32_t *pop_games;
-  uint16_t *pop_plies;
+  uint8_t *pop_games;
   uint64_t *buckets;
   uint8_t *rare;
-  uint64_t *cursor;
-  uint32_t *rare_bytes, *vals = NULL;
+  uint32_t *rare_bytes, *vals = NULL, *pop_gv, *pop_pv;
+  uint64_t *pop_at, *pop_bytes, pop_games_len = 0;
   size_t cap_vals = 0;
 
   memset (&h, 0, sizeof h);
@@ -712,6 +711,47 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       final_index[refs[i].part][refs[i].index] = (uint32_t) (n_pop - 1);
       n_pop_games += b->parts[refs[i].part].pops[refs[i].index].n_games;
     }
+  /* Their games and plies, by position (each part's after the previous
+   * part's: in increasing order), then each position's list coded. */
+  pop_at = xcalloc (n_pop + 1, sizeof pop_at[0]);
+  for (uint64_t i = 0; i < n_refs; i++)
+    pop_at[final_index[refs[i].part][refs[i].index] + 1] += b->parts[refs[i].part].pops[refs[i].index].n_games;
+  for (uint64_t k = 0; k < n_pop; k++)
+    pop_at[k + 1] += pop_at[k];
+  pop_gv = _chess_posdb_big_alloc (&b->mem, (size_t) n_pop_games * sizeof pop_gv[0]);
+  pop_pv = _chess_posdb_big_alloc (&b->mem, (size_t) n_pop_games * sizeof pop_pv[0]);
+  {
+    uint64_t *cur = xmalloc ((n_pop + 1) * sizeof cur[0]);
+    uint32_t *last = xmalloc ((n_pop + 1) * sizeof last[0]);
+
+    memcpy (cur, pop_at, (n_pop + 1) * sizeof cur[0]);
+    for (unsigned p = 0; p < b->n_parts; p++)
+      {
+        const Part *pt = &b->parts[p];
+
+        for (size_t j = 0; j < pt->n_pgames; j++)
+          {
+            uint64_t k = final_index[p][pt->pgames[j].pos], at = cur[k]++;
+
+            pop_gv[at] = at == pop_at[k] ? pt->pgames[j].game : pt->pgames[j].game - last[k] - 1;
+            last[k] = pt->pgames[j].game;
+            pop_pv[at] = pt->pgames[j].ply;
+          }
+      }
+    free (cur);
+    free (last);
+  }
+  pop_bytes = xmalloc ((n_pop + 1) * sizeof pop_bytes[0]);
+  for (uint64_t k = 0; k < n_pop; k++)
+    {
+      size_t n = (size_t) (pop_at[k + 1] - pop_at[k]);
+      unsigned kg, kp;
+      uint64_t bits = rice_choose (pop_gv + pop_at[k], n, &kg) + rice_choose (pop_pv + pop_at[k], n, &kp);
+
+      pop_bytes[k] = pop_games_len;
+      pop_games_len += n == 0 ? 0 : 2 + (bits + 7) / 8;
+    }
+  pop_bytes[n_pop] = pop_games_len;
   /* (Moves are counted after joining: a move found in two parts is one row.) */
 
   /* Rare positions: each bucket's games (each part's list follows the
@@ -766,8 +806,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       fen_len,
       n_pop * sizeof (PopRec),
       n_pop_moves * sizeof (ChessPosdbMoveStat),
-      n_pop_games * 4,
-      n_pop_games * 2,
+      pop_games_len,
       ((uint64_t) b->n_buckets + 1) * 8,
       rare_len,
       (uint64_t) b->n_games * CHESS_POSDB_SIG_WORDS * 8,
@@ -806,8 +845,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   fen_text = (char *) (img + h.sections[SEC_FEN_TEXT].offset);
   pop = (PopRec *) (img + h.sections[SEC_POP].offset);
   pop_moves = (ChessPosdbMoveStat *) (img + h.sections[SEC_POP_MOVES].offset);
-  pop_games = (uint32_t *) (img + h.sections[SEC_POP_GAMES].offset);
-  pop_plies = (uint16_t *) (img + h.sections[SEC_POP_PLIES].offset);
+  pop_games = img + h.sections[SEC_POP_GAMES].offset;
   buckets = (uint64_t *) (img + h.sections[SEC_BUCKETS].offset);
   rare = img + h.sections[SEC_RARE].offset;
 
@@ -853,7 +891,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   /* Popular positions. */
   {
     ChessPosdbTree *t = xmalloc (sizeof *t);
-    uint64_t pm = 0, pg = 0;
+    uint64_t pm = 0;
 
     for (uint64_t i = 0, k = 0; i < n_refs; k++)
       {
@@ -870,31 +908,39 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
           }
         chess_posdb_tree_sort (t);
         pop[k].key = refs[i].key;
-        pop[k].first_game = pg;
+        pop[k].games_at = pop_bytes[k];
         pop[k].n_games = n_games;
         pop[k].first_move = (uint32_t) pm;
         pop[k].n_moves = t->n_moves;
         pop[k].reserved = 0;
         memcpy (pop_moves + pm, t->moves, t->n_moves * sizeof t->moves[0]);
         pm += t->n_moves;
-        pg += n_games;
         i = j;
       }
     free (t);
-    cursor = xmalloc ((n_pop + 1) * sizeof cursor[0]);
     for (uint64_t k = 0; k < n_pop; k++)
-      cursor[k] = pop[k].first_game;
-    for (unsigned p = 0; p < b->n_parts; p++)
       {
-        Part *pt = &b->parts[p];
-        for (size_t j = 0; j < pt->n_pgames; j++)
+        size_t n = (size_t) (pop_at[k + 1] - pop_at[k]);
+        unsigned kg, kp;
+        RiceWriter w = { pop_games + pop_bytes[k] + 2, 0, 0 };
+
+        if (n == 0)
+          continue;
+        rice_choose (pop_gv + pop_at[k], n, &kg);
+        rice_choose (pop_pv + pop_at[k], n, &kp);
+        pop_games[pop_bytes[k]] = (uint8_t) kg;
+        pop_games[pop_bytes[k] + 1] = (uint8_t) kp;
+        for (size_t i = 0; i < n; i++)
           {
-            uint64_t at = cursor[final_index[p][pt->pgames[j].pos]]++;
-            pop_games[at] = pt->pgames[j].game;
-            pop_plies[at] = (uint16_t) pt->pgames[j].ply;
+            rice_put (&w, pop_gv[pop_at[k] + i], kg);
+            rice_put (&w, pop_pv[pop_at[k] + i], kp);
           }
+        rice_flush (&w);
       }
-    free (cursor);
+    free (pop_at);
+    free (pop_bytes);
+    _chess_posdb_big_free (&b->mem, pop_gv);
+    _chess_posdb_big_free (&b->mem, pop_pv);
   }
 
   /* Rare positions. */

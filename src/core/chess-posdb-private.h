@@ -353,7 +353,8 @@ view_make (const View    *v,
 #define IMAGE_MAGIC   "CAISSAPX"
 /* 2: the pattern signatures (SEC_SIGS). 3: the moves coded in a byte
  * most (SEC_MOVES). 4: the buckets' games Rice-coded (SEC_RARE), about
- * RARE_BUCKET_GAMES a bucket. An image of another version is
+ * RARE_BUCKET_GAMES a bucket, and the popular positions' games and plies
+ * (SEC_POP_GAMES). An image of another version is
  * refused ("another version") and the cache rebuilt. */
 #define IMAGE_VERSION 4
 #define ENDIAN_CHECK  0x0102030405060708ULL
@@ -366,8 +367,7 @@ enum
   SEC_FEN_TEXT,    /* char[fen_len], NUL-separated */
   SEC_POP,         /* PopRec[n_pop], by key */
   SEC_POP_MOVES,   /* ChessPosdbMoveStat[n_pop_moves] */
-  SEC_POP_GAMES,   /* uint32_t[n_pop_games] */
-  SEC_POP_PLIES,   /* uint16_t[n_pop_games] */
+  SEC_POP_GAMES,   /* per popular position its games and plies, Rice-coded (PopRec) */
   SEC_BUCKETS,     /* uint64_t[n_buckets + 1], offsets into SEC_RARE */
   SEC_RARE,        /* per bucket its games, Rice-coded (above) */
   SEC_SIGS,        /* uint64_t[CHESS_POSDB_SIG_WORDS * n_games] */
@@ -402,7 +402,12 @@ typedef struct
 typedef struct
 {
   uint64_t key;
-  uint64_t first_game;   /* into SEC_POP_GAMES / SEC_POP_PLIES */
+  /* Byte offset into SEC_POP_GAMES of the position's games, which run to
+   * the next position's: a byte k for the games and one for the plies,
+   * then for each game (increasing) its number Rice-coded as a bucket's
+   * (the first whole, then the distance less one) and its first ply at
+   * the position Rice-coded. */
+  uint64_t games_at;
   uint32_t n_games;
   uint32_t first_move;   /* into SEC_POP_MOVES */
   uint32_t n_moves;

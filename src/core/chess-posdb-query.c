@@ -20,8 +20,8 @@ struct _ChessPosdb
   View                      view;
   const PopRec             *pop;
   const ChessPosdbMoveStat *pop_moves;
-  const uint32_t           *pop_games;
-  const uint16_t           *pop_plies;
+  const uint8_t            *pop_games;
+  uint64_t                  pop_games_len;
   const uint64_t           *buckets;
   const uint8_t            *rare;
   uint64_t                  rare_len;
@@ -65,6 +65,8 @@ chess_posdb_reseal (void   *data,
 
 /* (Not marked for translation: a damaged cache is rebuilt without a word
  * to the user; the message is for the debug log.) */
+static uint64_t pop_games_end (const ChessPosdb *db, uint64_t i);
+
 #define BAD(what) do { chess_error_set (error, CHESS_ERROR_IO, "damaged position data: %s", what); goto fail; } while (0)
 
 ChessPosdb *
@@ -99,8 +101,7 @@ chess_posdb_open (const void *data,
       UINT64_MAX,
       h->n_pop * sizeof (PopRec),
       h->n_pop_moves * sizeof (ChessPosdbMoveStat),
-      h->n_pop_games * 4,
-      h->n_pop_games * 2,
+      UINT64_MAX,
       (n_buckets + 1) * 8,
       UINT64_MAX,
       (uint64_t) h->n_games * CHESS_POSDB_SIG_WORDS * 8,
@@ -141,8 +142,8 @@ chess_posdb_open (const void *data,
   db->view.trusted = false;
   db->pop = (const PopRec *) (img + h->sections[SEC_POP].offset);
   db->pop_moves = (const ChessPosdbMoveStat *) (img + h->sections[SEC_POP_MOVES].offset);
-  db->pop_games = (const uint32_t *) (img + h->sections[SEC_POP_GAMES].offset);
-  db->pop_plies = (const uint16_t *) (img + h->sections[SEC_POP_PLIES].offset);
+  db->pop_games = img + h->sections[SEC_POP_GAMES].offset;
+  db->pop_games_len = h->sections[SEC_POP_GAMES].length;
   db->buckets = (const uint64_t *) (img + h->sections[SEC_BUCKETS].offset);
   db->rare = img + h->sections[SEC_RARE].offset;
   db->rare_len = h->sections[SEC_RARE].length;
@@ -164,7 +165,12 @@ chess_posdb_open (const void *data,
       const PopRec *p = &db->pop[i];
       if ((i > 0 && p->key <= db->pop[i - 1].key) || p->n_moves > 256
           || (uint64_t) p->first_move + p->n_moves > h->n_pop_moves
-          || p->first_game > h->n_pop_games || p->n_games > h->n_pop_games - p->first_game)
+          || p->games_at > db->pop_games_len
+          || (i > 0 && p->games_at < db->pop[i - 1].games_at)
+          || p->n_games > h->n_games
+          /* (a game takes two bits at least: a match list is never
+           * grown past what the bytes can hold) */
+          || p->n_games > 4 * (pop_games_end (db, i) - p->games_at))
         BAD ("popular positions");
     }
   for (uint64_t i = 0; i < n_buckets; i++)
@@ -196,6 +202,14 @@ chess_posdb_source (const ChessPosdb *db,
                     ChessPosdbSource *source)
 {
   *source = db->h.source;
+}
+
+/* Where popular position i's games end in SEC_POP_GAMES. */
+static uint64_t
+pop_games_end (const ChessPosdb *db,
+               uint64_t          i)
+{
+  return i + 1 < db->h.n_pop ? db->pop[i + 1].games_at : db->pop_games_len;
 }
 
 static const PopRec *
@@ -332,12 +346,23 @@ chess_posdb_find (const ChessPosdb    *db,
 
   if (p != NULL)
     {
+      const uint8_t *at = db->pop_games + p->games_at;
+      const uint8_t *end = db->pop_games + pop_games_end (db, (uint64_t) (p - db->pop));
+      RiceReader r = { at + 2, end, 0, 0 };
+      uint64_t g = 0;
+      uint32_t v, ply;
+
+      if (end - at < 2 || at[0] > RICE_MAX_K || at[1] > RICE_MAX_K)
+        return;
       grow ((void **) &matches->v, &matches->cap, matches->n + p->n_games, sizeof matches->v[0]);
       for (uint32_t i = 0; i < p->n_games; i++)
         {
-          uint32_t g = db->pop_games[p->first_game + i];
-          if (g < db->h.n_games)
-            chess_posdb_matches_add (matches, g, db->pop_plies[p->first_game + i]);
+          if (!rice_get (&r, at[0], &v) || !rice_get (&r, at[1], &ply))
+            break;
+          g = i == 0 ? v : g + v + 1;
+          if (g >= db->h.n_games)
+            break;
+          chess_posdb_matches_add (matches, (uint32_t) g, ply);
         }
     }
   else
