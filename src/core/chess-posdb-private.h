@@ -130,7 +130,7 @@ varint_get (const uint8_t *p,
 
 /* Occurrences (game, ply) a bucket, about: a query on a rare position
  * checks that many games' signatures and replays the few that pass. */
-#define RARE_BUCKET_GAMES 1024
+#define RARE_BUCKET_GAMES 2048
 
 typedef struct
 {
@@ -452,7 +452,11 @@ bool  _chess_posdb_view_begin     (const View *v, uint32_t g, ChessPosition *pos
 void  _chess_posdb_stat_add_game  (ChessPosdbMoveStat *s, const GameRec *r, unsigned side);
 void  _chess_posdb_tree_add_game  (ChessPosdbTree *tree, ChessMove move, const GameRec *r, unsigned side);
 void  _chess_posdb_tree_merge     (ChessPosdbTree *tree, const ChessPosdbMoveStat *add);
-bool  _chess_posdb_replay_tree    (const View *v, uint32_t g, uint64_t key, ChessPosdbTree *tree);
-long  _chess_posdb_replay_find    (const View *v, uint32_t g, uint64_t key);
+/* The replays for a target position stop once the game can no longer
+ * reach it (fewer pieces left, or a pawn it has on its first square gone:
+ * pieces never come back, pawns never go back). */
+bool  _chess_posdb_replay_tree    (const View *v, uint32_t g, const ChessPosition *target,
+                                   ChessPosdbTree *tree);
+long  _chess_posdb_replay_find    (const View *v, uint32_t g, const ChessPosition *target);
 long  _chess_posdb_replay_pattern (const View *v, uint32_t g, const ChessPosPattern *pt);
 void  _chess_posdb_batch_view     (const ChessPosdbBatch *b, View *v);

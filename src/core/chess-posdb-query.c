@@ -230,7 +230,9 @@ db_pop (const ChessPosdb *db,
   return lo < db->h.n_pop && db->pop[lo].key == key ? &db->pop[lo] : NULL;
 }
 
-/* Calls func for each game of key's bucket (in increasing order). */
+/* Calls func for each game of key's bucket (in increasing order). The
+ * games are decoded some at a time and their records and signatures
+ * fetched ahead: the bucket's games lie all over the file. */
 static void
 db_bucket (const ChessPosdb *db,
            uint64_t          key,
@@ -242,24 +244,37 @@ db_bucket (const ChessPosdb *db,
   const uint8_t *end = db->rare + db->buckets[k + 1];
   RiceReader r = { p + 1, end, 0, 0 };
   uint64_t g = 0;
-  bool first = true;
-  uint32_t v;
+  bool first = true, more = true;
+  uint32_t v, games[64];
 
   if (p == end || *p > RICE_MAX_K)
     return;
-  while (rice_get (&r, *p, &v))
+  while (more)
     {
-      g = first ? v : g + v + 1;
-      first = false;
-      if (g >= db->h.n_games)
-        return;
-      func (db, (uint32_t) g, data);
+      unsigned n = 0;
+
+      while (n < sizeof games / sizeof games[0] && (more = rice_get (&r, *p, &v)))
+        {
+          g = first ? v : g + v + 1;
+          first = false;
+          if (g >= db->h.n_games)
+            {
+              more = false;
+              break;
+            }
+          games[n++] = (uint32_t) g;
+          __builtin_prefetch (&db->sigs[(size_t) g * CHESS_POSDB_SIG_WORDS]);
+          __builtin_prefetch (&db->view.games[g]);
+        }
+      for (unsigned i = 0; i < n; i++)
+        func (db, games[i], data);
     }
 }
 
 typedef struct
 {
   uint64_t           key;
+  ChessPosition      pos;
   ChessPosdbTree    *tree;
   ChessPosdbMatches *matches;
   ChessPosdbSigQuery sig;   /* the position's pieces */
@@ -277,6 +292,7 @@ bucket_query_init (BucketQuery         *q,
   ChessPosPattern pt;
 
   q->key = pos->key;
+  q->pos = *pos;
   q->tree = tree;
   q->matches = matches;
   chess_pos_pattern_from_position (&pt, pos);
@@ -300,7 +316,7 @@ bucket_tree_cb (const ChessPosdb *db,
   BucketQuery *q = data;
 
   if (bucket_may_reach (db, q, game))
-    _chess_posdb_replay_tree (&db->view, game, q->key, q->tree);
+    _chess_posdb_replay_tree (&db->view, game, &q->pos, q->tree);
 }
 
 static void
@@ -309,7 +325,7 @@ bucket_find_cb (const ChessPosdb *db,
                 void             *data)
 {
   BucketQuery *q = data;
-  long ply = bucket_may_reach (db, q, game) ? _chess_posdb_replay_find (&db->view, game, q->key) : -1;
+  long ply = bucket_may_reach (db, q, game) ? _chess_posdb_replay_find (&db->view, game, &q->pos) : -1;
 
   if (ply >= 0)
     chess_posdb_matches_add (q->matches, game, (uint32_t) ply);
