@@ -130,7 +130,7 @@ varint_get (const uint8_t *p,
 
 /* Occurrences (game, ply) a bucket, about: a query on a rare position
  * checks that many games' signatures and replays the few that pass. */
-#define RARE_BUCKET_GAMES 2048
+#define RARE_BUCKET_GAMES 8192
 
 typedef struct
 {
