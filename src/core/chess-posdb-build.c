@@ -680,7 +680,8 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   uint8_t *rare;
   uint32_t *rare_bytes, *vals = NULL, *pop_gv, *pop_pv;
   uint64_t *pop_at, *pop_bytes, pop_games_len = 0;
-  size_t cap_vals = 0;
+  size_t cap_vals = 0, cap_rare_code = 0;
+  uint8_t *rare_code = NULL;
 
   memset (&h, 0, sizeof h);
   for (unsigned p = 0; p < b->n_parts; p++)
@@ -755,15 +756,50 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   /* (Moves are counted after joining: a move found in two parts is one row.) */
 
   /* Rare positions: each bucket's games (each part's list follows the
-   * previous part's), Rice-coded; the bytes of each bucket counted first. */
+   * previous part's), Rice-coded, aside until the image is made. */
   rare_bytes = _chess_posdb_big_alloc (&b->mem, (size_t) b->n_buckets * sizeof rare_bytes[0]);
+  {
+    /* (As varints they take about as many bytes: room for all, most
+     * likely, at once.) */
+    size_t varint_len = 0;
+
+    for (unsigned p = 0; p < b->n_parts; p++)
+      for (uint32_t k = 0; k < b->n_buckets; k++)
+        varint_len += b->parts[p].bk[k].len;
+    _chess_posdb_big_grow (&b->mem, (void **) &rare_code, &cap_rare_code, varint_len + b->n_buckets, 1);
+  }
   for (uint32_t k = 0; k < b->n_buckets; k++)
     {
       size_t n = bucket_values (b, k, &vals, &cap_vals);
       unsigned rk;
 
-      rare_bytes[k] = n == 0 ? 0 : 1 + (uint32_t) ((rice_choose (vals, n, &rk) + 7) / 8);
+      if (n == 0)
+        {
+          rare_bytes[k] = 0;
+          continue;
+        }
+      rare_bytes[k] = 1 + (uint32_t) ((rice_choose (vals, n, &rk) + 7) / 8);
+      _chess_posdb_big_grow (&b->mem, (void **) &rare_code, &cap_rare_code, rare_len + rare_bytes[k], 1);
+      {
+        RiceWriter w = { rare_code + rare_len + 1, 0, 0 };
+
+        rare_code[rare_len] = (uint8_t) rk;
+        for (size_t i = 0; i < n; i++)
+          rice_put (&w, vals[i], rk);
+        rice_flush (&w);
+      }
       rare_len += rare_bytes[k];
+    }
+  free (vals);
+  /* (The lists in chunks are read no more.) */
+  for (unsigned p = 0; p < b->n_parts; p++)
+    {
+      Part *pt = &b->parts[p];
+
+      for (size_t i = 0; i < pt->n_blocks; i++)
+        _chess_posdb_big_free (pt->mem, pt->blocks[i]);
+      pt->n_blocks = 0;
+      pt->n_chunks = 0;
     }
 
   /* Moves of popular positions, joined. */
@@ -822,6 +858,12 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   img = alloc (user, off);
   if (img == NULL)
     {
+      _chess_posdb_big_free (&b->mem, rare_code);
+      _chess_posdb_big_free (&b->mem, rare_bytes);
+      _chess_posdb_big_free (&b->mem, pop_gv);
+      _chess_posdb_big_free (&b->mem, pop_pv);
+      free (pop_at);
+      free (pop_bytes);
       for (unsigned p = 0; p < b->n_parts; p++)
         free (final_index[p]);
       free (final_index);
@@ -949,23 +991,14 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
 
     for (uint32_t k = 0; k < b->n_buckets; k++)
       {
-        size_t n = bucket_values (b, k, &vals, &cap_vals);
-        unsigned rk;
-        RiceWriter w = { rare + o + 1, 0, 0 };
-
         buckets[k] = o;
-        if (n == 0)
-          continue;
-        rice_choose (vals, n, &rk);
-        rare[o] = (uint8_t) rk;
-        for (size_t i = 0; i < n; i++)
-          rice_put (&w, vals[i], rk);
-        rice_flush (&w);
         o += rare_bytes[k];
       }
+    if (rare_len > 0)
+      memcpy (rare, rare_code, rare_len);
     buckets[b->n_buckets] = o;
   }
-  free (vals);
+  _chess_posdb_big_free (&b->mem, rare_code);
   _chess_posdb_big_free (&b->mem, rare_bytes);
 
   for (unsigned p = 0; p < b->n_parts; p++)
