@@ -231,8 +231,9 @@ db_pop (const ChessPosdb *db,
 }
 
 /* Calls func for each game of key's bucket (in increasing order). The
- * games are decoded some at a time and their records and signatures
- * fetched ahead: the bucket's games lie all over the file. */
+ * bucket's games lie all over the file: each game's signature is fetched
+ * AHEAD games before it is needed. */
+#define AHEAD 32
 static void
 db_bucket (const ChessPosdb *db,
            uint64_t          key,
@@ -244,30 +245,33 @@ db_bucket (const ChessPosdb *db,
   const uint8_t *end = db->rare + db->buckets[k + 1];
   RiceReader r = { p + 1, end, 0, 0 };
   uint64_t g = 0;
-  bool first = true, more = true;
-  uint32_t v, games[64];
+  bool first = true;
+  uint32_t v, ring[AHEAD];
+  unsigned n = 0, at = 0;
 
   if (p == end || *p > RICE_MAX_K)
     return;
-  while (more)
+  for (;;)
     {
-      unsigned n = 0;
-
-      while (n < sizeof games / sizeof games[0] && (more = rice_get (&r, *p, &v)))
+      /* Decode up to AHEAD games past the one called. */
+      while (n < AHEAD && rice_get (&r, *p, &v))
         {
           g = first ? v : g + v + 1;
           first = false;
           if (g >= db->h.n_games)
             {
-              more = false;
+              r.p = r.end;
+              r.nbits = 0;
               break;
             }
-          games[n++] = (uint32_t) g;
+          ring[(at + n++) % AHEAD] = (uint32_t) g;
           __builtin_prefetch (&db->sigs[(size_t) g * CHESS_POSDB_SIG_WORDS]);
-          __builtin_prefetch (&db->view.games[g]);
         }
-      for (unsigned i = 0; i < n; i++)
-        func (db, games[i], data);
+      if (n == 0)
+        return;
+      func (db, ring[at], data);
+      at = (at + 1) % AHEAD;
+      n--;
     }
 }
 
@@ -304,8 +308,13 @@ bucket_may_reach (const ChessPosdb  *db,
                   const BucketQuery *q,
                   uint32_t           game)
 {
-  return chess_posdb_sig_may_match (&q->sig, &db->sigs[(size_t) game * CHESS_POSDB_SIG_WORDS],
-                                    (db->view.games[game].flags & GAME_FEN) != 0);
+  const uint64_t *sig = &db->sigs[(size_t) game * CHESS_POSDB_SIG_WORDS];
+
+  /* (Most games match neither way: their record, another fetch, is read
+   * only for the few that may.) */
+  if (!chess_posdb_sig_may_match (&q->sig, sig, false) && !chess_posdb_sig_may_match (&q->sig, sig, true))
+    return false;
+  return chess_posdb_sig_may_match (&q->sig, sig, (db->view.games[game].flags & GAME_FEN) != 0);
 }
 
 static void

@@ -47,11 +47,14 @@
  *            initial position (game, offset) and the FEN texts
  *   popular  positions reached by many games, sorted by key: for each the
  *            moves played with their counts, and the games reaching it
- *            with the first ply (binary search: a query reads a few pages)
- *   buckets  every other position: the key's top bits choose a bucket,
- *            which lists (Rice-coded distances) the games that reach some
- *            position of the bucket; those few games are replayed to find
- *            the plies, moves and to drop the games that only share the
+ *            with the first ply, Rice-coded (binary search: a query reads
+ *            a few pages)
+ *   buckets  every other position: the key's top bits choose a bucket
+ *            (about 8,192 occurrences each), which lists the games that
+ *            reach some position of the bucket (Rice-coded distances);
+ *            their signatures drop most of them, the rest are replayed
+ *            (until they can no longer reach the position) to find the
+ *            plies, moves and to drop the games that only share the
  *            bucket.
  *   sigs     32 bytes a game: which (colour, piece, square) its main line
  *            holds at some ply (chess-posdb-sig.h), so that a pattern
