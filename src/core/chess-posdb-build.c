@@ -104,7 +104,6 @@ struct _ChessPosdbBuild
    * rare positions, and the filter (128 KB) answers them from the
    * processor's cache where the set (megabytes) would not. */
   uint64_t               *hot_filter;
-  unsigned                bucket_bits;
   uint32_t                n_buckets;
   unsigned                n_parts;
   Part                   *parts;
@@ -221,10 +220,11 @@ chess_posdb_build_new_in (ChessPosdbBatch *const *batches,
   /* About RARE_BUCKET_GAMES games a bucket: a query on a rare position
    * checks that many games' signatures. */
   occurrences = b->n_moves + b->n_games;
-  b->bucket_bits = 10;
-  while (b->bucket_bits < 28 && ((uint64_t) 1 << b->bucket_bits) * RARE_BUCKET_GAMES < occurrences)
-    b->bucket_bits++;
-  b->n_buckets = (uint32_t) 1 << b->bucket_bits;
+  {
+    uint64_t n = (occurrences + RARE_BUCKET_GAMES - 1) / RARE_BUCKET_GAMES;
+
+    b->n_buckets = (uint32_t) (n < 1024 ? 1024 : n > ((uint64_t) 1 << 28) ? (uint64_t) 1 << 28 : n);
+  }
 
   if (n_parts < 1)
     n_parts = 1;
@@ -405,7 +405,6 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
 {
   Part *pt = &b->parts[part];
   uint64_t total = 0, done = 0;
-  unsigned shift = 64 - b->bucket_bits;
   uint64_t *keys = xmalloc ((UINT16_MAX + 1) * sizeof keys[0]);
   uint32_t *bucket_of = xmalloc ((UINT16_MAX + 1) * sizeof bucket_of[0]);
 
@@ -476,7 +475,7 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
                 }
               else
                 {
-                  uint32_t bucket = (uint32_t) (key >> shift);
+                  uint32_t bucket = bucket_of_key (key, b->n_buckets);
 
                   bucket_of[p] = bucket;
                   __builtin_prefetch (&pt->bk[bucket], 1);
@@ -665,6 +664,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
 {
   Header h;
   uint64_t n_fens = 0, fen_len = 0, n_refs = 0, n_pop = 0, n_pop_moves = 0, n_pop_games = 0;
+  uint64_t pop_moves_len = 0;
   uint64_t rare_len = 0, off, n_code = 0;
   PopRef *refs;
   uint32_t **final_index;
@@ -674,7 +674,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   uint32_t *fen_index;
   char *fen_text;
   PopRec *pop;
-  ChessPosdbMoveStat *pop_moves;
+  uint8_t *pop_moves;
   uint8_t *pop_games;
   uint64_t *buckets;
   uint8_t *rare;
@@ -805,6 +805,8 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   /* Moves of popular positions, joined. */
   {
     ChessPosdbTree *t = xmalloc (sizeof *t);
+    uint8_t row[POP_MOVE_MAX];
+
     for (uint64_t i = 0; i < n_refs; )
       {
         uint64_t j = i;
@@ -817,6 +819,8 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
               _chess_posdb_tree_merge (t, &pt->pmoves[m].st);
           }
         n_pop_moves += t->n_moves;
+        for (unsigned m = 0; m < t->n_moves; m++)
+          pop_moves_len += pop_move_put (row, &t->moves[m]);
         i = j;
       }
     free (t);
@@ -828,7 +832,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   h.endian = ENDIAN_CHECK;
   h.source = *source;
   h.n_games = b->n_games;
-  h.bucket_bits = b->bucket_bits;
+  h.n_buckets = b->n_buckets;
   h.n_moves = n_code;
   h.n_fens = n_fens;
   h.n_pop = n_pop;
@@ -841,7 +845,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       n_fens * 8,
       fen_len,
       n_pop * sizeof (PopRec),
-      n_pop_moves * sizeof (ChessPosdbMoveStat),
+      pop_moves_len,
       pop_games_len,
       ((uint64_t) b->n_buckets + 1) * 8,
       rare_len,
@@ -886,7 +890,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   fen_index = (uint32_t *) (img + h.sections[SEC_FEN_INDEX].offset);
   fen_text = (char *) (img + h.sections[SEC_FEN_TEXT].offset);
   pop = (PopRec *) (img + h.sections[SEC_POP].offset);
-  pop_moves = (ChessPosdbMoveStat *) (img + h.sections[SEC_POP_MOVES].offset);
+  pop_moves = img + h.sections[SEC_POP_MOVES].offset;
   pop_games = img + h.sections[SEC_POP_GAMES].offset;
   buckets = (uint64_t *) (img + h.sections[SEC_BUCKETS].offset);
   rare = img + h.sections[SEC_RARE].offset;
@@ -952,11 +956,10 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
         pop[k].key = refs[i].key;
         pop[k].games_at = pop_bytes[k];
         pop[k].n_games = n_games;
-        pop[k].first_move = (uint32_t) pm;
+        pop[k].moves_at = pm;
         pop[k].n_moves = t->n_moves;
-        pop[k].reserved = 0;
-        memcpy (pop_moves + pm, t->moves, t->n_moves * sizeof t->moves[0]);
-        pm += t->n_moves;
+        for (unsigned m = 0; m < t->n_moves; m++)
+          pm += pop_move_put (pop_moves + pm, &t->moves[m]);
         i = j;
       }
     free (t);

@@ -19,7 +19,8 @@ struct _ChessPosdb
   Header                    h;
   View                      view;
   const PopRec             *pop;
-  const ChessPosdbMoveStat *pop_moves;
+  const uint8_t            *pop_moves;
+  uint64_t                  pop_moves_len;
   const uint8_t            *pop_games;
   uint64_t                  pop_games_len;
   const uint64_t           *buckets;
@@ -66,6 +67,7 @@ chess_posdb_reseal (void   *data,
 /* (Not marked for translation: a damaged cache is rebuilt without a word
  * to the user; the message is for the debug log.) */
 static uint64_t pop_games_end (const ChessPosdb *db, uint64_t i);
+static uint64_t pop_moves_end (const ChessPosdb *db, uint64_t i);
 
 #define BAD(what) do { chess_error_set (error, CHESS_ERROR_IO, "damaged position data: %s", what); goto fail; } while (0)
 
@@ -90,9 +92,9 @@ chess_posdb_open (const void *data,
     BAD ("another version");
   if (h->header_hash != chess_posdb_hash (h, offsetof (Header, header_hash), 0))
     BAD ("header checksum");
-  if (h->bucket_bits < 1 || h->bucket_bits > 30)
+  if (h->n_buckets < 1 || h->n_buckets > ((uint32_t) 1 << 28))
     BAD ("bucket count");
-  n_buckets = (uint64_t) 1 << h->bucket_bits;
+  n_buckets = h->n_buckets;
   {
     const uint64_t want[N_SECTIONS] = {
       (uint64_t) h->n_games * sizeof (GameRec),
@@ -100,7 +102,7 @@ chess_posdb_open (const void *data,
       h->n_fens * 8,
       UINT64_MAX,
       h->n_pop * sizeof (PopRec),
-      h->n_pop_moves * sizeof (ChessPosdbMoveStat),
+      UINT64_MAX,
       UINT64_MAX,
       (n_buckets + 1) * 8,
       UINT64_MAX,
@@ -141,7 +143,8 @@ chess_posdb_open (const void *data,
   db->view.fen_len = h->sections[SEC_FEN_TEXT].length;
   db->view.trusted = false;
   db->pop = (const PopRec *) (img + h->sections[SEC_POP].offset);
-  db->pop_moves = (const ChessPosdbMoveStat *) (img + h->sections[SEC_POP_MOVES].offset);
+  db->pop_moves = img + h->sections[SEC_POP_MOVES].offset;
+  db->pop_moves_len = h->sections[SEC_POP_MOVES].length;
   db->pop_games = img + h->sections[SEC_POP_GAMES].offset;
   db->pop_games_len = h->sections[SEC_POP_GAMES].length;
   db->buckets = (const uint64_t *) (img + h->sections[SEC_BUCKETS].offset);
@@ -164,7 +167,9 @@ chess_posdb_open (const void *data,
     {
       const PopRec *p = &db->pop[i];
       if ((i > 0 && p->key <= db->pop[i - 1].key) || p->n_moves > 256
-          || (uint64_t) p->first_move + p->n_moves > h->n_pop_moves
+          || p->moves_at > db->pop_moves_len
+          || (i > 0 && p->moves_at < db->pop[i - 1].moves_at)
+          || (uint64_t) p->n_moves * POP_MOVE_MIN > pop_moves_end (db, i) - p->moves_at
           || p->games_at > db->pop_games_len
           || (i > 0 && p->games_at < db->pop[i - 1].games_at)
           || p->n_games > h->n_games
@@ -212,6 +217,13 @@ pop_games_end (const ChessPosdb *db,
   return i + 1 < db->h.n_pop ? db->pop[i + 1].games_at : db->pop_games_len;
 }
 
+static uint64_t
+pop_moves_end (const ChessPosdb *db,
+               uint64_t          i)
+{
+  return i + 1 < db->h.n_pop ? db->pop[i + 1].moves_at : db->pop_moves_len;
+}
+
 static const PopRec *
 db_pop (const ChessPosdb *db,
         uint64_t          key)
@@ -240,7 +252,7 @@ db_bucket (const ChessPosdb *db,
            void            (*func) (const ChessPosdb *db, uint32_t game, void *data),
            void             *data)
 {
-  uint64_t k = key >> (64 - db->h.bucket_bits);
+  uint32_t k = bucket_of_key (key, db->h.n_buckets);
   const uint8_t *p = db->rare + db->buckets[k];
   const uint8_t *end = db->rare + db->buckets[k + 1];
   RiceReader r = { p + 1, end, 0, 0 };
@@ -349,9 +361,21 @@ chess_posdb_tree (const ChessPosdb    *db,
 
   if (p != NULL)
     {
+      const uint8_t *at = db->pop_moves + p->moves_at;
+      const uint8_t *end = db->pop_moves + pop_moves_end (db, (uint64_t) (p - db->pop));
+
       tree->n_games += p->n_games;
+      /* (A move that does not read ends them: a damaged image.) */
       for (uint32_t i = 0; i < p->n_moves; i++)
-        _chess_posdb_tree_merge (tree, &db->pop_moves[p->first_move + i]);
+        {
+          ChessPosdbMoveStat st;
+          unsigned n = pop_move_get (at, end, &st);
+
+          if (n == 0)
+            break;
+          _chess_posdb_tree_merge (tree, &st);
+          at += n;
+        }
     }
   else
     {
