@@ -415,7 +415,10 @@ test_partial_then_final (void)
 
   /* Every answer until the final one: partial ones are marked partial,
    * with the share of the file read, and never count more games than
-   * the file has. */
+   * the file has (all of them once every batch is read and the data is
+   * still being built: a batch's replay for the start position stops at
+   * the first pawn move, so under ASan a partial answer can now cover the
+   * whole file before the final one). */
   deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
   while (g_get_monotonic_time () < deadline)
     {
@@ -434,7 +437,7 @@ test_partial_then_final (void)
           marked = test_util_state_line (window, "explorer-marked-partial");
           g_assert_true (g_str_has_prefix (status, "so far "));
           g_assert_cmpstr (marked, ==, "1");
-          g_assert_cmpint (atoi (games), <, 20000);
+          g_assert_cmpint (atoi (games), <=, 20000);
         }
       if (g_strcmp0 (state, "final") == 0)
         break;

@@ -25,6 +25,7 @@
 #include "chess-pgn.h"
 #include "chess-pgn-index.h"
 #include "chess-posdb.h"
+#include "chess-posdb-private.h"
 #include "chess-san.h"
 #include "core-test-util.h"
 
@@ -903,6 +904,63 @@ test_damaged (void)
   fixture_free (f);
 }
 
+/* A popular position's move statistics come back as written, the
+ * extremes too (no year, counts of 2^32 - 1, sums far from 2000 a rating
+ * either way); cut anywhere short they do not read, and never past the
+ * end. */
+static void
+test_pop_move_coding (void)
+{
+  static const uint16_t years[] = { 0, 1, 1899, 1900, 2026, 65535 };
+  static const uint32_t counts[] = { 0, 1, 127, 128, 24000, UINT32_MAX };
+  static const uint64_t sums[] = { 0, 1, 2000, 1999, 4000000, UINT64_MAX, UINT64_MAX / 2 + 1 };
+  uint8_t buf[POP_MOVE_MAX];
+  guint tried = 0;
+
+  for (guint y = 0; y < G_N_ELEMENTS (years); y++)
+    for (guint c = 0; c < G_N_ELEMENTS (counts); c++)
+      for (guint r = 0; r < G_N_ELEMENTS (sums); r++)
+        {
+          ChessPosdbMoveStat s = {
+            .move = (ChessMove) (0x1234 * (c + 1) + y), .last_year = years[y],
+            .games = counts[c], .white_wins = counts[(c + 1) % G_N_ELEMENTS (counts)],
+            .draws = counts[(c + 2) % G_N_ELEMENTS (counts)],
+            .black_wins = counts[(c + 3) % G_N_ELEMENTS (counts)],
+            .rating_count = counts[(c + r) % G_N_ELEMENTS (counts)], .rating_sum = sums[r],
+          };
+          ChessPosdbMoveStat back;
+          unsigned n = pop_move_put (buf, &s);
+
+          g_assert_cmpuint (n, >=, POP_MOVE_MIN);
+          g_assert_cmpuint (n, <=, POP_MOVE_MAX);
+          memset (&back, 0xa5, sizeof back);
+          g_assert_cmpuint (pop_move_get (buf, buf + n, &back), ==, n);
+          g_assert_cmpuint (back.move, ==, s.move);
+          g_assert_cmpuint (back.last_year, ==, s.last_year);
+          g_assert_cmpuint (back.games, ==, s.games);
+          g_assert_cmpuint (back.white_wins, ==, s.white_wins);
+          g_assert_cmpuint (back.draws, ==, s.draws);
+          g_assert_cmpuint (back.black_wins, ==, s.black_wins);
+          g_assert_cmpuint (back.rating_count, ==, s.rating_count);
+          g_assert_cmpuint (back.rating_sum, ==, s.rating_sum);
+          for (unsigned cut = 0; cut < n; cut++)
+            {
+              /* (On the heap, just long enough: ASan sees a read past it.) */
+              uint8_t *shortened = g_memdup2 (buf, MAX (cut, 1));
+              g_assert_cmpuint (pop_move_get (shortened, shortened + cut, &back), ==, 0);
+              g_free (shortened);
+            }
+          tried++;
+        }
+  g_assert_cmpuint (tried, ==, 6 * 6 * 7);
+  /* A year that is no year (over 2^16 less the base) does not read. */
+  {
+    static const uint8_t bad[] = { 0, 0, 0xff, 0xff, 0x04, 0, 0, 0, 0, 0, 0 };
+    ChessPosdbMoveStat back;
+    g_assert_cmpuint (pop_move_get (bad, bad + sizeof bad, &back), ==, 0);
+  }
+}
+
 /* An image of another version (the version field at byte 8, right after
  * the magic), even with every checksum right, is refused and never read:
  * the model then rebuilds the cache. */
@@ -911,13 +969,13 @@ test_version (void)
 {
   Fixture *f = fixture_new (generated_text (50), 16, 1);
   uint8_t *copy = g_malloc (f->image_len);
-  static const uint32_t others[] = { 0, 1, 2, 4, 0x03000000 };
+  static const uint32_t others[] = { 0, 1, 2, 3, 4, 6, 0x05000000 };
   ChessPosdbSource source;
   ChessError error;
   uint32_t version;
 
   memcpy (&version, f->image + 8, 4);
-  g_assert_cmpuint (version, ==, 3);
+  g_assert_cmpuint (version, ==, 5);
   for (guint i = 0; i < G_N_ELEMENTS (others); i++)
     {
       memcpy (copy, f->image, f->image_len);
@@ -987,5 +1045,6 @@ main (int    argc,
   g_test_add_func ("/core/posdb/generated", test_generated);
   g_test_add_func ("/core/posdb/damaged", test_damaged);
   g_test_add_func ("/core/posdb/version", test_version);
+  g_test_add_func ("/core/posdb/pop-move-coding", test_pop_move_coding);
   return g_test_run ();
 }

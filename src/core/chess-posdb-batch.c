@@ -392,7 +392,7 @@ chess_posdb_batch_tree (const ChessPosdbBatch *b,
 
   _chess_posdb_batch_view (b, &v);
   for (uint32_t i = 0; i < b->n; i++)
-    _chess_posdb_replay_tree (&v, b->first + i, pos->key, tree);
+    _chess_posdb_replay_tree (&v, b->first + i, pos, tree);
 }
 
 void
@@ -405,7 +405,7 @@ chess_posdb_batch_find (const ChessPosdbBatch *b,
   _chess_posdb_batch_view (b, &v);
   for (uint32_t i = 0; i < b->n; i++)
     {
-      long ply = _chess_posdb_replay_find (&v, b->first + i, pos->key);
+      long ply = _chess_posdb_replay_find (&v, b->first + i, pos);
 
       if (ply >= 0)
         chess_posdb_matches_add (matches, b->first + i, (uint32_t) ply);

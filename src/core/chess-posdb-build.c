@@ -104,7 +104,6 @@ struct _ChessPosdbBuild
    * rare positions, and the filter (128 KB) answers them from the
    * processor's cache where the set (megabytes) would not. */
   uint64_t               *hot_filter;
-  unsigned                bucket_bits;
   uint32_t                n_buckets;
   unsigned                n_parts;
   Part                   *parts;
@@ -218,13 +217,14 @@ chess_posdb_build_new_in (ChessPosdbBatch *const *batches,
     _chess_posdb_big_free (&b->mem, b->counts);
     b->counts = NULL;
   }
-  /* About 128 games a bucket: a query on a rare position replays that
-   * many games. */
+  /* About RARE_BUCKET_GAMES games a bucket: a query on a rare position
+   * checks that many games' signatures. */
   occurrences = b->n_moves + b->n_games;
-  b->bucket_bits = 10;
-  while (b->bucket_bits < 28 && ((uint64_t) 1 << b->bucket_bits) * 128 < occurrences)
-    b->bucket_bits++;
-  b->n_buckets = (uint32_t) 1 << b->bucket_bits;
+  {
+    uint64_t n = (occurrences + RARE_BUCKET_GAMES - 1) / RARE_BUCKET_GAMES;
+
+    b->n_buckets = (uint32_t) (n < 1024 ? 1024 : n > ((uint64_t) 1 << 28) ? (uint64_t) 1 << 28 : n);
+  }
 
   if (n_parts < 1)
     n_parts = 1;
@@ -405,7 +405,6 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
 {
   Part *pt = &b->parts[part];
   uint64_t total = 0, done = 0;
-  unsigned shift = 64 - b->bucket_bits;
   uint64_t *keys = xmalloc ((UINT16_MAX + 1) * sizeof keys[0]);
   uint32_t *bucket_of = xmalloc ((UINT16_MAX + 1) * sizeof bucket_of[0]);
 
@@ -476,7 +475,7 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
                 }
               else
                 {
-                  uint32_t bucket = (uint32_t) (key >> shift);
+                  uint32_t bucket = bucket_of_key (key, b->n_buckets);
 
                   bucket_of[p] = bucket;
                   __builtin_prefetch (&pt->bk[bucket], 1);
@@ -575,6 +574,79 @@ malloc_alloc (void   *user,
   return malloc (len);
 }
 
+/* Bucket k's games from all parts, as Rice codes them: the first game's
+ * number, then each game's distance to the one before less one, into
+ * *vals; returns how many. */
+static size_t
+bucket_values (const ChessPosdbBuild *b,
+               uint32_t               k,
+               uint32_t             **vals,
+               size_t                *cap)
+{
+  size_t n = 0;
+  uint32_t last = NONE32;
+
+  for (unsigned p = 0; p < b->n_parts; p++)
+    {
+      const Part *pt = &b->parts[p];
+      uint32_t g = 0, d = 0;
+      bool first = true;
+      uint8_t head[5];
+      unsigned n_head = 0;
+
+      if (pt->bk[k].len == 0)
+        continue;
+      grow ((void **) vals, cap, n + pt->bk[k].len, sizeof (*vals)[0]);
+      for (uint32_t ci = pt->bk[k].head; ci != NONE32; ci = chunk_at (pt, ci)->next)
+        {
+          const Chunk *ch = chunk_at (pt, ci);
+
+          for (unsigned j = 0; j < ch->len; j++)
+            {
+              head[n_head++] = ch->data[j];
+              if (ch->data[j] & 0x80)
+                continue;
+              varint_get (head, head + n_head, &d);
+              n_head = 0;
+              g = first ? d : g + d;
+              first = false;
+              (*vals)[n++] = last == NONE32 ? g : g - last - 1;
+              last = g;
+            }
+        }
+    }
+  return n;
+}
+
+/* The k that codes vals[0..n) in the fewest bits, into *k; returns the bits. */
+static uint64_t
+rice_choose (const uint32_t *vals,
+             size_t          n,
+             unsigned       *k)
+{
+  uint64_t sum = 0, best;
+  unsigned guess = 0;
+
+  for (size_t i = 0; i < n; i++)
+    sum += vals[i];
+  while (guess < RICE_MAX_K && ((uint64_t) n << (guess + 1)) <= sum)
+    guess++;
+  *k = guess;
+  best = rice_bits (vals, n, guess);
+  for (unsigned c = guess > 0 ? guess - 1 : 0; c <= guess + 1 && c <= RICE_MAX_K; c++)
+    if (c != guess)
+      {
+        uint64_t bits = rice_bits (vals, n, c);
+
+        if (bits < best)
+          {
+            best = bits;
+            *k = c;
+          }
+      }
+  return best;
+}
+
 uint8_t *
 chess_posdb_build_finish (ChessPosdbBuild        *b,
                           const ChessPosdbSource *source,
@@ -592,6 +664,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
 {
   Header h;
   uint64_t n_fens = 0, fen_len = 0, n_refs = 0, n_pop = 0, n_pop_moves = 0, n_pop_games = 0;
+  uint64_t pop_moves_len = 0;
   uint64_t rare_len = 0, off, n_code = 0;
   PopRef *refs;
   uint32_t **final_index;
@@ -601,12 +674,14 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   uint32_t *fen_index;
   char *fen_text;
   PopRec *pop;
-  ChessPosdbMoveStat *pop_moves;
-  uint32_t *pop_games;
-  uint16_t *pop_plies;
+  uint8_t *pop_moves;
+  uint8_t *pop_games;
   uint64_t *buckets;
   uint8_t *rare;
-  uint64_t *cursor;
+  uint32_t *rare_bytes, *vals = NULL, *pop_gv, *pop_pv;
+  uint64_t *pop_at, *pop_bytes, pop_games_len = 0;
+  size_t cap_vals = 0, cap_rare_code = 0;
+  uint8_t *rare_code = NULL;
 
   memset (&h, 0, sizeof h);
   for (unsigned p = 0; p < b->n_parts; p++)
@@ -637,42 +712,101 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       final_index[refs[i].part][refs[i].index] = (uint32_t) (n_pop - 1);
       n_pop_games += b->parts[refs[i].part].pops[refs[i].index].n_games;
     }
+  /* Their games and plies, by position (each part's after the previous
+   * part's: in increasing order), then each position's list coded. */
+  pop_at = xcalloc (n_pop + 1, sizeof pop_at[0]);
+  for (uint64_t i = 0; i < n_refs; i++)
+    pop_at[final_index[refs[i].part][refs[i].index] + 1] += b->parts[refs[i].part].pops[refs[i].index].n_games;
+  for (uint64_t k = 0; k < n_pop; k++)
+    pop_at[k + 1] += pop_at[k];
+  pop_gv = _chess_posdb_big_alloc (&b->mem, (size_t) n_pop_games * sizeof pop_gv[0]);
+  pop_pv = _chess_posdb_big_alloc (&b->mem, (size_t) n_pop_games * sizeof pop_pv[0]);
+  {
+    uint64_t *cur = xmalloc ((n_pop + 1) * sizeof cur[0]);
+    uint32_t *last = xmalloc ((n_pop + 1) * sizeof last[0]);
+
+    memcpy (cur, pop_at, (n_pop + 1) * sizeof cur[0]);
+    for (unsigned p = 0; p < b->n_parts; p++)
+      {
+        const Part *pt = &b->parts[p];
+
+        for (size_t j = 0; j < pt->n_pgames; j++)
+          {
+            uint64_t k = final_index[p][pt->pgames[j].pos], at = cur[k]++;
+
+            pop_gv[at] = at == pop_at[k] ? pt->pgames[j].game : pt->pgames[j].game - last[k] - 1;
+            last[k] = pt->pgames[j].game;
+            pop_pv[at] = pt->pgames[j].ply;
+          }
+      }
+    free (cur);
+    free (last);
+  }
+  pop_bytes = xmalloc ((n_pop + 1) * sizeof pop_bytes[0]);
+  for (uint64_t k = 0; k < n_pop; k++)
+    {
+      size_t n = (size_t) (pop_at[k + 1] - pop_at[k]);
+      unsigned kg, kp;
+      uint64_t bits = rice_choose (pop_gv + pop_at[k], n, &kg) + rice_choose (pop_pv + pop_at[k], n, &kp);
+
+      pop_bytes[k] = pop_games_len;
+      pop_games_len += n == 0 ? 0 : 2 + (bits + 7) / 8;
+    }
+  pop_bytes[n_pop] = pop_games_len;
   /* (Moves are counted after joining: a move found in two parts is one row.) */
 
-  /* Rare positions: each part's list of a bucket follows the previous
-   * part's; its first game, written whole, becomes a delta. */
+  /* Rare positions: each bucket's games (each part's list follows the
+   * previous part's), Rice-coded, aside until the image is made. */
+  rare_bytes = _chess_posdb_big_alloc (&b->mem, (size_t) b->n_buckets * sizeof rare_bytes[0]);
+  {
+    /* (As varints they take about as many bytes: room for all, most
+     * likely, at once.) */
+    size_t varint_len = 0;
+
+    for (unsigned p = 0; p < b->n_parts; p++)
+      for (uint32_t k = 0; k < b->n_buckets; k++)
+        varint_len += b->parts[p].bk[k].len;
+    _chess_posdb_big_grow (&b->mem, (void **) &rare_code, &cap_rare_code, varint_len + b->n_buckets, 1);
+  }
   for (uint32_t k = 0; k < b->n_buckets; k++)
     {
-      uint32_t last = NONE32;
+      size_t n = bucket_values (b, k, &vals, &cap_vals);
+      unsigned rk;
 
-      for (unsigned p = 0; p < b->n_parts; p++)
+      if (n == 0)
         {
-          Part *pt = &b->parts[p];
-
-          if (pt->bk[k].len == 0)
-            continue;
-          if (last == NONE32)
-            rare_len += pt->bk[k].len;
-          else
-            {
-              uint8_t tmp[5];
-              uint32_t first = 0;
-              uint8_t buf[10];
-              unsigned n = 0, used;
-
-              for (uint32_t ci = pt->bk[k].head; ci != NONE32 && n < 5; ci = chunk_at (pt, ci)->next)
-                for (unsigned j = 0; j < chunk_at (pt, ci)->len && n < 5; j++)
-                  buf[n++] = chunk_at (pt, ci)->data[j];
-              used = varint_get (buf, buf + n, &first);
-              rare_len += pt->bk[k].len - used + varint_put (tmp, first - last);
-            }
-          last = pt->bk[k].last;
+          rare_bytes[k] = 0;
+          continue;
         }
+      rare_bytes[k] = 1 + (uint32_t) ((rice_choose (vals, n, &rk) + 7) / 8);
+      _chess_posdb_big_grow (&b->mem, (void **) &rare_code, &cap_rare_code, rare_len + rare_bytes[k], 1);
+      {
+        RiceWriter w = { rare_code + rare_len + 1, 0, 0 };
+
+        rare_code[rare_len] = (uint8_t) rk;
+        for (size_t i = 0; i < n; i++)
+          rice_put (&w, vals[i], rk);
+        rice_flush (&w);
+      }
+      rare_len += rare_bytes[k];
+    }
+  free (vals);
+  /* (The lists in chunks are read no more.) */
+  for (unsigned p = 0; p < b->n_parts; p++)
+    {
+      Part *pt = &b->parts[p];
+
+      for (size_t i = 0; i < pt->n_blocks; i++)
+        _chess_posdb_big_free (pt->mem, pt->blocks[i]);
+      pt->n_blocks = 0;
+      pt->n_chunks = 0;
     }
 
   /* Moves of popular positions, joined. */
   {
     ChessPosdbTree *t = xmalloc (sizeof *t);
+    uint8_t row[POP_MOVE_MAX];
+
     for (uint64_t i = 0; i < n_refs; )
       {
         uint64_t j = i;
@@ -685,6 +819,8 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
               _chess_posdb_tree_merge (t, &pt->pmoves[m].st);
           }
         n_pop_moves += t->n_moves;
+        for (unsigned m = 0; m < t->n_moves; m++)
+          pop_moves_len += pop_move_put (row, &t->moves[m]);
         i = j;
       }
     free (t);
@@ -696,7 +832,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   h.endian = ENDIAN_CHECK;
   h.source = *source;
   h.n_games = b->n_games;
-  h.bucket_bits = b->bucket_bits;
+  h.n_buckets = b->n_buckets;
   h.n_moves = n_code;
   h.n_fens = n_fens;
   h.n_pop = n_pop;
@@ -709,9 +845,8 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
       n_fens * 8,
       fen_len,
       n_pop * sizeof (PopRec),
-      n_pop_moves * sizeof (ChessPosdbMoveStat),
-      n_pop_games * 4,
-      n_pop_games * 2,
+      pop_moves_len,
+      pop_games_len,
       ((uint64_t) b->n_buckets + 1) * 8,
       rare_len,
       (uint64_t) b->n_games * CHESS_POSDB_SIG_WORDS * 8,
@@ -727,6 +862,12 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   img = alloc (user, off);
   if (img == NULL)
     {
+      _chess_posdb_big_free (&b->mem, rare_code);
+      _chess_posdb_big_free (&b->mem, rare_bytes);
+      _chess_posdb_big_free (&b->mem, pop_gv);
+      _chess_posdb_big_free (&b->mem, pop_pv);
+      free (pop_at);
+      free (pop_bytes);
       for (unsigned p = 0; p < b->n_parts; p++)
         free (final_index[p]);
       free (final_index);
@@ -749,9 +890,8 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   fen_index = (uint32_t *) (img + h.sections[SEC_FEN_INDEX].offset);
   fen_text = (char *) (img + h.sections[SEC_FEN_TEXT].offset);
   pop = (PopRec *) (img + h.sections[SEC_POP].offset);
-  pop_moves = (ChessPosdbMoveStat *) (img + h.sections[SEC_POP_MOVES].offset);
-  pop_games = (uint32_t *) (img + h.sections[SEC_POP_GAMES].offset);
-  pop_plies = (uint16_t *) (img + h.sections[SEC_POP_PLIES].offset);
+  pop_moves = img + h.sections[SEC_POP_MOVES].offset;
+  pop_games = img + h.sections[SEC_POP_GAMES].offset;
   buckets = (uint64_t *) (img + h.sections[SEC_BUCKETS].offset);
   rare = img + h.sections[SEC_RARE].offset;
 
@@ -797,7 +937,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   /* Popular positions. */
   {
     ChessPosdbTree *t = xmalloc (sizeof *t);
-    uint64_t pm = 0, pg = 0;
+    uint64_t pm = 0;
 
     for (uint64_t i = 0, k = 0; i < n_refs; k++)
       {
@@ -814,31 +954,38 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
           }
         chess_posdb_tree_sort (t);
         pop[k].key = refs[i].key;
-        pop[k].first_game = pg;
+        pop[k].games_at = pop_bytes[k];
         pop[k].n_games = n_games;
-        pop[k].first_move = (uint32_t) pm;
+        pop[k].moves_at = pm;
         pop[k].n_moves = t->n_moves;
-        pop[k].reserved = 0;
-        memcpy (pop_moves + pm, t->moves, t->n_moves * sizeof t->moves[0]);
-        pm += t->n_moves;
-        pg += n_games;
+        for (unsigned m = 0; m < t->n_moves; m++)
+          pm += pop_move_put (pop_moves + pm, &t->moves[m]);
         i = j;
       }
     free (t);
-    cursor = xmalloc ((n_pop + 1) * sizeof cursor[0]);
     for (uint64_t k = 0; k < n_pop; k++)
-      cursor[k] = pop[k].first_game;
-    for (unsigned p = 0; p < b->n_parts; p++)
       {
-        Part *pt = &b->parts[p];
-        for (size_t j = 0; j < pt->n_pgames; j++)
+        size_t n = (size_t) (pop_at[k + 1] - pop_at[k]);
+        unsigned kg, kp;
+        RiceWriter w = { pop_games + pop_bytes[k] + 2, 0, 0 };
+
+        if (n == 0)
+          continue;
+        rice_choose (pop_gv + pop_at[k], n, &kg);
+        rice_choose (pop_pv + pop_at[k], n, &kp);
+        pop_games[pop_bytes[k]] = (uint8_t) kg;
+        pop_games[pop_bytes[k] + 1] = (uint8_t) kp;
+        for (size_t i = 0; i < n; i++)
           {
-            uint64_t at = cursor[final_index[p][pt->pgames[j].pos]]++;
-            pop_games[at] = pt->pgames[j].game;
-            pop_plies[at] = (uint16_t) pt->pgames[j].ply;
+            rice_put (&w, pop_gv[pop_at[k] + i], kg);
+            rice_put (&w, pop_pv[pop_at[k] + i], kp);
           }
+        rice_flush (&w);
       }
-    free (cursor);
+    free (pop_at);
+    free (pop_bytes);
+    _chess_posdb_big_free (&b->mem, pop_gv);
+    _chess_posdb_big_free (&b->mem, pop_pv);
   }
 
   /* Rare positions. */
@@ -847,44 +994,15 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
 
     for (uint32_t k = 0; k < b->n_buckets; k++)
       {
-        uint32_t last = NONE32;
-
         buckets[k] = o;
-        for (unsigned p = 0; p < b->n_parts; p++)
-          {
-            Part *pt = &b->parts[p];
-            bool first = true;
-            uint8_t head[5];
-            unsigned n_head = 0;
-
-            if (pt->bk[k].len == 0)
-              continue;
-            for (uint32_t ci = pt->bk[k].head; ci != NONE32; ci = chunk_at (pt, ci)->next)
-              for (unsigned j = 0; j < chunk_at (pt, ci)->len; j++)
-                {
-                  uint8_t byte = chunk_at (pt, ci)->data[j];
-
-                  if (first && last != NONE32)
-                    {
-                      /* Gather the first varint, then write it as a delta. */
-                      uint32_t g = 0;
-
-                      head[n_head++] = byte;
-                      if (byte & 0x80)
-                        continue;
-                      varint_get (head, head + n_head, &g);
-                      o += varint_put (rare + o, g - last);
-                      first = false;
-                      continue;
-                    }
-                  first = false;
-                  rare[o++] = byte;
-                }
-            last = pt->bk[k].last;
-          }
+        o += rare_bytes[k];
       }
+    if (rare_len > 0)
+      memcpy (rare, rare_code, rare_len);
     buckets[b->n_buckets] = o;
   }
+  _chess_posdb_big_free (&b->mem, rare_code);
+  _chess_posdb_big_free (&b->mem, rare_bytes);
 
   for (unsigned p = 0; p < b->n_parts; p++)
     free (final_index[p]);

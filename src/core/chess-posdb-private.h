@@ -117,6 +117,258 @@ varint_get (const uint8_t *p,
   return 0;
 }
 
+static inline unsigned
+varint64_put (uint8_t  *out,
+              uint64_t  v)
+{
+  unsigned n = 0;
+
+  while (v >= 0x80)
+    {
+      out[n++] = (uint8_t) (v | 0x80);
+      v >>= 7;
+    }
+  out[n++] = (uint8_t) v;
+  return n;
+}
+
+/* As varint_get, for 64 bits (10 bytes most). */
+static inline unsigned
+varint64_get (const uint8_t *p,
+              const uint8_t *end,
+              uint64_t      *v)
+{
+  uint64_t x = 0;
+
+  for (unsigned n = 0, shift = 0; n < 10 && p + n < end; n++, shift += 7)
+    {
+      uint8_t byte = p[n];
+
+      if (shift == 63 && byte > 0x01)
+        return 0;
+      x |= (uint64_t) (byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        {
+          *v = x;
+          return n + 1;
+        }
+    }
+  return 0;
+}
+
+/* --- A popular position's moves (SEC_POP_MOVES) --------------------------------------------- *
+ *
+ * Each move's statistics, one after another: the move (2 bytes, low
+ * first), then as varints the year less 1899 (mod 2^16: 1900-2026 a
+ * byte, no year 3 bytes), the games, white's wins, the draws, black's
+ * wins, the ratings' count, and the ratings' sum less 2000 a rating
+ * (mod 2^64, zigzag: a sum near 2000 a rating costs a byte or two). On
+ * 1.2 M generated games 10 bytes a move (4.7 MB; 32 as the struct). */
+
+#define POP_MOVE_MIN   9    /* bytes a move, least */
+#define POP_MOVE_MAX   40   /* and most */
+#define POP_YEAR_BASE  1899u
+#define POP_RATING_MID 2000u
+
+static inline unsigned
+pop_move_put (uint8_t                  *out,
+              const ChessPosdbMoveStat *s)
+{
+  uint64_t d = s->rating_sum - (uint64_t) POP_RATING_MID * s->rating_count;
+  unsigned n = 0;
+
+  out[n++] = (uint8_t) (s->move & 0xff);
+  out[n++] = (uint8_t) (s->move >> 8);
+  n += varint_put (out + n, (uint16_t) (s->last_year - POP_YEAR_BASE));
+  n += varint_put (out + n, s->games);
+  n += varint_put (out + n, s->white_wins);
+  n += varint_put (out + n, s->draws);
+  n += varint_put (out + n, s->black_wins);
+  n += varint_put (out + n, s->rating_count);
+  n += varint64_put (out + n, (d << 1) ^ (0 - (d >> 63)));
+  return n;
+}
+
+/* Reads a move's statistics from p[0..end): the bytes read, 0 when they
+ * do not make one (a damaged image). */
+static inline unsigned
+pop_move_get (const uint8_t      *p,
+              const uint8_t      *end,
+              ChessPosdbMoveStat *s)
+{
+  uint32_t year, v[5];
+  uint64_t z, d;
+  unsigned n, k;
+
+  if (end - p < 2)
+    return 0;
+  s->move = (ChessMove) (p[0] | (p[1] << 8));
+  n = 2;
+  if ((k = varint_get (p + n, end, &year)) == 0 || year > 0xffff)
+    return 0;
+  n += k;
+  for (unsigned i = 0; i < 5; i++)
+    {
+      if ((k = varint_get (p + n, end, &v[i])) == 0)
+        return 0;
+      n += k;
+    }
+  if ((k = varint64_get (p + n, end, &z)) == 0)
+    return 0;
+  n += k;
+  d = (z >> 1) ^ (0 - (z & 1));
+  s->last_year = (uint16_t) (year + POP_YEAR_BASE);
+  s->games = v[0];
+  s->white_wins = v[1];
+  s->draws = v[2];
+  s->black_wins = v[3];
+  s->rating_count = v[4];
+  s->rating_sum = d + (uint64_t) POP_RATING_MID * v[4];
+  return n;
+}
+
+/* --- A bucket's games (SEC_RARE) ------------------------------------------------------------ *
+ *
+ * A bucket lists its games in increasing order, Rice-coded: a byte k
+ * (0..RICE_MAX_K), then for each game v (the first game's number, then
+ * each game's distance to the one before less one) as v >> k one bits, a
+ * zero bit and the k low bits of v, most significant first; the last
+ * byte padded with one bits. An empty bucket has no bytes. About 2 bits
+ * less a game than varints for the same lists. */
+
+#define RICE_MAX_K 30
+
+/* Occurrences (game, ply) a bucket, about: a query on a rare position
+ * checks that many games' signatures and replays the few that pass. */
+#define RARE_BUCKET_GAMES 4096
+
+typedef struct
+{
+  uint8_t  *out;
+  uint64_t  acc;    /* bits not written yet, in the low nacc */
+  unsigned  nacc;
+} RiceWriter;
+
+static inline void
+rice_put_bits (RiceWriter *w,
+               uint32_t    bits,
+               unsigned    n)   /* n <= 32 */
+{
+  w->acc = (w->acc << n) | bits;
+  w->nacc += n;
+  while (w->nacc >= 8)
+    {
+      w->nacc -= 8;
+      *w->out++ = (uint8_t) (w->acc >> w->nacc);
+    }
+}
+
+static inline void
+rice_put (RiceWriter *w,
+          uint32_t    v,
+          unsigned    k)
+{
+  uint32_t q = v >> k;
+
+  while (q >= 24)
+    {
+      rice_put_bits (w, 0xffffffu, 24);
+      q -= 24;
+    }
+  rice_put_bits (w, ((1u << q) - 1) << 1, q + 1);
+  if (k > 0)
+    rice_put_bits (w, v & (((uint32_t) 1 << k) - 1), k);
+}
+
+/* Pads the last byte with ones; returns the end of the bytes written. */
+static inline uint8_t *
+rice_flush (RiceWriter *w)
+{
+  if (w->nacc > 0)
+    rice_put_bits (w, (1u << (8 - w->nacc)) - 1, 8 - w->nacc);
+  return w->out;
+}
+
+/* Bits Rice-coding v[0..n) with k takes. */
+static inline uint64_t
+rice_bits (const uint32_t *v,
+           size_t          n,
+           unsigned        k)
+{
+  uint64_t bits = (uint64_t) n * (k + 1);
+
+  for (size_t i = 0; i < n; i++)
+    bits += v[i] >> k;
+  return bits;
+}
+
+typedef struct
+{
+  const uint8_t *p, *end;
+  uint64_t       buf;     /* bits not read yet, from the top */
+  unsigned       nbits;
+} RiceReader;
+
+static inline void
+rice_refill (RiceReader *r)
+{
+  while (r->nbits <= 56 && r->p < r->end)
+    {
+      r->buf |= (uint64_t) *r->p++ << (56 - r->nbits);
+      r->nbits += 8;
+    }
+}
+
+/* Reads one value into *v; false at the end of the bytes (the padding) or
+ * when they do not make a value below 2^32 (a damaged image). */
+static inline bool
+rice_get (RiceReader *r,
+          unsigned    k,
+          uint32_t   *v)
+{
+  uint64_t q = 0, x;
+
+  for (;;)
+    {
+      unsigned ones;
+
+      rice_refill (r);
+      if (r->nbits == 0)
+        return false;
+      ones = ~r->buf == 0 ? 64 : (unsigned) __builtin_clzll (~r->buf);
+      if (ones < r->nbits)
+        {
+          q += ones;
+          r->buf = ones + 1 < 64 ? r->buf << (ones + 1) : 0;
+          r->nbits -= ones + 1;
+          break;
+        }
+      q += r->nbits;
+      r->buf = 0;
+      r->nbits = 0;
+      if (q > UINT32_MAX)
+        return false;
+    }
+  if (k > 0)
+    {
+      rice_refill (r);
+      if (r->nbits < k)
+        return false;
+      x = r->buf >> (64 - k);
+      r->buf <<= k;
+      r->nbits -= k;
+    }
+  else
+    x = 0;
+  if (q > (UINT32_MAX >> k))
+    return false;
+  x |= q << k;
+  if (x > UINT32_MAX)
+    return false;
+  *v = (uint32_t) x;
+  return true;
+}
+
 /* --- Games ---------------------------------------------------------------------------------- */
 
 enum
@@ -210,9 +462,13 @@ view_make (const View    *v,
 
 #define IMAGE_MAGIC   "CAISSAPX"
 /* 2: the pattern signatures (SEC_SIGS). 3: the moves coded in a byte
- * most (SEC_MOVES). An image of another version is
+ * most (SEC_MOVES). 4: the buckets' games Rice-coded (SEC_RARE), about
+ * RARE_BUCKET_GAMES a bucket, and the popular positions' games and plies
+ * (SEC_POP_GAMES). 5: the popular positions' moves coded (SEC_POP_MOVES),
+ * n_buckets any count (bucket_of_key), about RARE_BUCKET_GAMES (4,096)
+ * occurrences a bucket. An image of another version is
  * refused ("another version") and the cache rebuilt. */
-#define IMAGE_VERSION 3
+#define IMAGE_VERSION 5
 #define ENDIAN_CHECK  0x0102030405060708ULL
 
 enum
@@ -222,14 +478,24 @@ enum
   SEC_FEN_INDEX,   /* uint32_t[2 * n_fens] */
   SEC_FEN_TEXT,    /* char[fen_len], NUL-separated */
   SEC_POP,         /* PopRec[n_pop], by key */
-  SEC_POP_MOVES,   /* ChessPosdbMoveStat[n_pop_moves] */
-  SEC_POP_GAMES,   /* uint32_t[n_pop_games] */
-  SEC_POP_PLIES,   /* uint16_t[n_pop_games] */
+  SEC_POP_MOVES,   /* n_pop_moves moves' statistics, coded (pop_move_put) */
+  SEC_POP_GAMES,   /* per popular position its games and plies, Rice-coded (PopRec) */
   SEC_BUCKETS,     /* uint64_t[n_buckets + 1], offsets into SEC_RARE */
-  SEC_RARE,        /* varints */
+  SEC_RARE,        /* per bucket its games, Rice-coded (above) */
   SEC_SIGS,        /* uint64_t[CHESS_POSDB_SIG_WORDS * n_games] */
   N_SECTIONS
 };
+
+/* The bucket of a key: its top 32 bits scaled to n buckets, so that the
+ * buckets hold runs of keys in order, and any count of them, not only a
+ * power of two (about RARE_BUCKET_GAMES occurrences each, not between
+ * half and all of it). */
+static inline uint32_t
+bucket_of_key (uint64_t key,
+               uint32_t n)
+{
+  return (uint32_t) (((key >> 32) * (uint64_t) n) >> 32);
+}
 
 typedef struct
 {
@@ -246,7 +512,7 @@ typedef struct
   uint64_t         endian;
   ChessPosdbSource source;
   uint32_t         n_games;
-  uint32_t         bucket_bits;
+  uint32_t         n_buckets;
   uint64_t         n_moves;
   uint64_t         n_fens;
   uint64_t         n_pop;
@@ -259,11 +525,17 @@ typedef struct
 typedef struct
 {
   uint64_t key;
-  uint64_t first_game;   /* into SEC_POP_GAMES / SEC_POP_PLIES */
+  /* Byte offset into SEC_POP_GAMES of the position's games, which run to
+   * the next position's: a byte k for the games and one for the plies,
+   * then for each game (increasing) its number Rice-coded as a bucket's
+   * (the first whole, then the distance less one) and its first ply at
+   * the position Rice-coded. */
+  uint64_t games_at;
+  /* Byte offset into SEC_POP_MOVES of its n_moves moves (pop_move_put),
+   * which run to the next position's. */
+  uint64_t moves_at;
   uint32_t n_games;
-  uint32_t first_move;   /* into SEC_POP_MOVES */
   uint32_t n_moves;
-  uint32_t reserved;
 } PopRec;
 
 
@@ -304,7 +576,11 @@ bool  _chess_posdb_view_begin     (const View *v, uint32_t g, ChessPosition *pos
 void  _chess_posdb_stat_add_game  (ChessPosdbMoveStat *s, const GameRec *r, unsigned side);
 void  _chess_posdb_tree_add_game  (ChessPosdbTree *tree, ChessMove move, const GameRec *r, unsigned side);
 void  _chess_posdb_tree_merge     (ChessPosdbTree *tree, const ChessPosdbMoveStat *add);
-bool  _chess_posdb_replay_tree    (const View *v, uint32_t g, uint64_t key, ChessPosdbTree *tree);
-long  _chess_posdb_replay_find    (const View *v, uint32_t g, uint64_t key);
+/* The replays for a target position stop once the game can no longer
+ * reach it (fewer pieces left, or a pawn it has on its first square gone:
+ * pieces never come back, pawns never go back). */
+bool  _chess_posdb_replay_tree    (const View *v, uint32_t g, const ChessPosition *target,
+                                   ChessPosdbTree *tree);
+long  _chess_posdb_replay_find    (const View *v, uint32_t g, const ChessPosition *target);
 long  _chess_posdb_replay_pattern (const View *v, uint32_t g, const ChessPosPattern *pt);
 void  _chess_posdb_batch_view     (const ChessPosdbBatch *b, View *v);

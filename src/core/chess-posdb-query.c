@@ -19,9 +19,10 @@ struct _ChessPosdb
   Header                    h;
   View                      view;
   const PopRec             *pop;
-  const ChessPosdbMoveStat *pop_moves;
-  const uint32_t           *pop_games;
-  const uint16_t           *pop_plies;
+  const uint8_t            *pop_moves;
+  uint64_t                  pop_moves_len;
+  const uint8_t            *pop_games;
+  uint64_t                  pop_games_len;
   const uint64_t           *buckets;
   const uint8_t            *rare;
   uint64_t                  rare_len;
@@ -65,6 +66,9 @@ chess_posdb_reseal (void   *data,
 
 /* (Not marked for translation: a damaged cache is rebuilt without a word
  * to the user; the message is for the debug log.) */
+static uint64_t pop_games_end (const ChessPosdb *db, uint64_t i);
+static uint64_t pop_moves_end (const ChessPosdb *db, uint64_t i);
+
 #define BAD(what) do { chess_error_set (error, CHESS_ERROR_IO, "damaged position data: %s", what); goto fail; } while (0)
 
 ChessPosdb *
@@ -88,9 +92,9 @@ chess_posdb_open (const void *data,
     BAD ("another version");
   if (h->header_hash != chess_posdb_hash (h, offsetof (Header, header_hash), 0))
     BAD ("header checksum");
-  if (h->bucket_bits < 1 || h->bucket_bits > 30)
+  if (h->n_buckets < 1 || h->n_buckets > ((uint32_t) 1 << 28))
     BAD ("bucket count");
-  n_buckets = (uint64_t) 1 << h->bucket_bits;
+  n_buckets = h->n_buckets;
   {
     const uint64_t want[N_SECTIONS] = {
       (uint64_t) h->n_games * sizeof (GameRec),
@@ -98,9 +102,8 @@ chess_posdb_open (const void *data,
       h->n_fens * 8,
       UINT64_MAX,
       h->n_pop * sizeof (PopRec),
-      h->n_pop_moves * sizeof (ChessPosdbMoveStat),
-      h->n_pop_games * 4,
-      h->n_pop_games * 2,
+      UINT64_MAX,
+      UINT64_MAX,
       (n_buckets + 1) * 8,
       UINT64_MAX,
       (uint64_t) h->n_games * CHESS_POSDB_SIG_WORDS * 8,
@@ -140,9 +143,10 @@ chess_posdb_open (const void *data,
   db->view.fen_len = h->sections[SEC_FEN_TEXT].length;
   db->view.trusted = false;
   db->pop = (const PopRec *) (img + h->sections[SEC_POP].offset);
-  db->pop_moves = (const ChessPosdbMoveStat *) (img + h->sections[SEC_POP_MOVES].offset);
-  db->pop_games = (const uint32_t *) (img + h->sections[SEC_POP_GAMES].offset);
-  db->pop_plies = (const uint16_t *) (img + h->sections[SEC_POP_PLIES].offset);
+  db->pop_moves = img + h->sections[SEC_POP_MOVES].offset;
+  db->pop_moves_len = h->sections[SEC_POP_MOVES].length;
+  db->pop_games = img + h->sections[SEC_POP_GAMES].offset;
+  db->pop_games_len = h->sections[SEC_POP_GAMES].length;
   db->buckets = (const uint64_t *) (img + h->sections[SEC_BUCKETS].offset);
   db->rare = img + h->sections[SEC_RARE].offset;
   db->rare_len = h->sections[SEC_RARE].length;
@@ -163,8 +167,15 @@ chess_posdb_open (const void *data,
     {
       const PopRec *p = &db->pop[i];
       if ((i > 0 && p->key <= db->pop[i - 1].key) || p->n_moves > 256
-          || (uint64_t) p->first_move + p->n_moves > h->n_pop_moves
-          || p->first_game > h->n_pop_games || p->n_games > h->n_pop_games - p->first_game)
+          || p->moves_at > db->pop_moves_len
+          || (i > 0 && p->moves_at < db->pop[i - 1].moves_at)
+          || (uint64_t) p->n_moves * POP_MOVE_MIN > pop_moves_end (db, i) - p->moves_at
+          || p->games_at > db->pop_games_len
+          || (i > 0 && p->games_at < db->pop[i - 1].games_at)
+          || p->n_games > h->n_games
+          /* (a game takes two bits at least: a match list is never
+           * grown past what the bytes can hold) */
+          || p->n_games > 4 * (pop_games_end (db, i) - p->games_at))
         BAD ("popular positions");
     }
   for (uint64_t i = 0; i < n_buckets; i++)
@@ -198,6 +209,21 @@ chess_posdb_source (const ChessPosdb *db,
   *source = db->h.source;
 }
 
+/* Where popular position i's games end in SEC_POP_GAMES. */
+static uint64_t
+pop_games_end (const ChessPosdb *db,
+               uint64_t          i)
+{
+  return i + 1 < db->h.n_pop ? db->pop[i + 1].games_at : db->pop_games_len;
+}
+
+static uint64_t
+pop_moves_end (const ChessPosdb *db,
+               uint64_t          i)
+{
+  return i + 1 < db->h.n_pop ? db->pop[i + 1].moves_at : db->pop_moves_len;
+}
+
 static const PopRec *
 db_pop (const ChessPosdb *db,
         uint64_t          key)
@@ -216,38 +242,55 @@ db_pop (const ChessPosdb *db,
   return lo < db->h.n_pop && db->pop[lo].key == key ? &db->pop[lo] : NULL;
 }
 
-/* Calls func for each game of key's bucket (in increasing order). */
+/* Calls func for each game of key's bucket (in increasing order). The
+ * bucket's games lie all over the file: each game's signature is fetched
+ * AHEAD games before it is needed. */
+#define AHEAD 32
 static void
 db_bucket (const ChessPosdb *db,
            uint64_t          key,
            void            (*func) (const ChessPosdb *db, uint32_t game, void *data),
            void             *data)
 {
-  uint64_t k = key >> (64 - db->h.bucket_bits);
+  uint32_t k = bucket_of_key (key, db->h.n_buckets);
   const uint8_t *p = db->rare + db->buckets[k];
   const uint8_t *end = db->rare + db->buckets[k + 1];
+  RiceReader r = { p + 1, end, 0, 0 };
   uint64_t g = 0;
   bool first = true;
+  uint32_t v, ring[AHEAD];
+  unsigned n = 0, at = 0;
 
-  while (p < end)
+  if (p == end || *p > RICE_MAX_K)
+    return;
+  for (;;)
     {
-      uint32_t d;
-      unsigned n = varint_get (p, end, &d);
-
-      if (n == 0 || (!first && d == 0))
+      /* Decode up to AHEAD games past the one called. */
+      while (n < AHEAD && rice_get (&r, *p, &v))
+        {
+          g = first ? v : g + v + 1;
+          first = false;
+          if (g >= db->h.n_games)
+            {
+              r.p = r.end;
+              r.nbits = 0;
+              break;
+            }
+          ring[(at + n++) % AHEAD] = (uint32_t) g;
+          __builtin_prefetch (&db->sigs[(size_t) g * CHESS_POSDB_SIG_WORDS]);
+        }
+      if (n == 0)
         return;
-      g = first ? d : g + d;
-      first = false;
-      if (g >= db->h.n_games)
-        return;
-      p += n;
-      func (db, (uint32_t) g, data);
+      func (db, ring[at], data);
+      at = (at + 1) % AHEAD;
+      n--;
     }
 }
 
 typedef struct
 {
   uint64_t           key;
+  ChessPosition      pos;
   ChessPosdbTree    *tree;
   ChessPosdbMatches *matches;
   ChessPosdbSigQuery sig;   /* the position's pieces */
@@ -265,6 +308,7 @@ bucket_query_init (BucketQuery         *q,
   ChessPosPattern pt;
 
   q->key = pos->key;
+  q->pos = *pos;
   q->tree = tree;
   q->matches = matches;
   chess_pos_pattern_from_position (&pt, pos);
@@ -276,8 +320,13 @@ bucket_may_reach (const ChessPosdb  *db,
                   const BucketQuery *q,
                   uint32_t           game)
 {
-  return chess_posdb_sig_may_match (&q->sig, &db->sigs[(size_t) game * CHESS_POSDB_SIG_WORDS],
-                                    (db->view.games[game].flags & GAME_FEN) != 0);
+  const uint64_t *sig = &db->sigs[(size_t) game * CHESS_POSDB_SIG_WORDS];
+
+  /* (Most games match neither way: their record, another fetch, is read
+   * only for the few that may.) */
+  if (!chess_posdb_sig_may_match (&q->sig, sig, false) && !chess_posdb_sig_may_match (&q->sig, sig, true))
+    return false;
+  return chess_posdb_sig_may_match (&q->sig, sig, (db->view.games[game].flags & GAME_FEN) != 0);
 }
 
 static void
@@ -288,7 +337,7 @@ bucket_tree_cb (const ChessPosdb *db,
   BucketQuery *q = data;
 
   if (bucket_may_reach (db, q, game))
-    _chess_posdb_replay_tree (&db->view, game, q->key, q->tree);
+    _chess_posdb_replay_tree (&db->view, game, &q->pos, q->tree);
 }
 
 static void
@@ -297,7 +346,7 @@ bucket_find_cb (const ChessPosdb *db,
                 void             *data)
 {
   BucketQuery *q = data;
-  long ply = bucket_may_reach (db, q, game) ? _chess_posdb_replay_find (&db->view, game, q->key) : -1;
+  long ply = bucket_may_reach (db, q, game) ? _chess_posdb_replay_find (&db->view, game, &q->pos) : -1;
 
   if (ply >= 0)
     chess_posdb_matches_add (q->matches, game, (uint32_t) ply);
@@ -312,9 +361,21 @@ chess_posdb_tree (const ChessPosdb    *db,
 
   if (p != NULL)
     {
+      const uint8_t *at = db->pop_moves + p->moves_at;
+      const uint8_t *end = db->pop_moves + pop_moves_end (db, (uint64_t) (p - db->pop));
+
       tree->n_games += p->n_games;
+      /* (A move that does not read ends them: a damaged image.) */
       for (uint32_t i = 0; i < p->n_moves; i++)
-        _chess_posdb_tree_merge (tree, &db->pop_moves[p->first_move + i]);
+        {
+          ChessPosdbMoveStat st;
+          unsigned n = pop_move_get (at, end, &st);
+
+          if (n == 0)
+            break;
+          _chess_posdb_tree_merge (tree, &st);
+          at += n;
+        }
     }
   else
     {
@@ -334,12 +395,23 @@ chess_posdb_find (const ChessPosdb    *db,
 
   if (p != NULL)
     {
+      const uint8_t *at = db->pop_games + p->games_at;
+      const uint8_t *end = db->pop_games + pop_games_end (db, (uint64_t) (p - db->pop));
+      RiceReader r = { at + 2, end, 0, 0 };
+      uint64_t g = 0;
+      uint32_t v, ply;
+
+      if (end - at < 2 || at[0] > RICE_MAX_K || at[1] > RICE_MAX_K)
+        return;
       grow ((void **) &matches->v, &matches->cap, matches->n + p->n_games, sizeof matches->v[0]);
       for (uint32_t i = 0; i < p->n_games; i++)
         {
-          uint32_t g = db->pop_games[p->first_game + i];
-          if (g < db->h.n_games)
-            chess_posdb_matches_add (matches, g, db->pop_plies[p->first_game + i]);
+          if (!rice_get (&r, at[0], &v) || !rice_get (&r, at[1], &ply))
+            break;
+          g = i == 0 ? v : g + v + 1;
+          if (g >= db->h.n_games)
+            break;
+          chess_posdb_matches_add (matches, (uint32_t) g, ply);
         }
     }
   else

@@ -573,11 +573,42 @@ _chess_posdb_view_begin (const View    *v,
 
 /* Game g of the view, looking for key: adds each move played from it to
  * the tree once, counts the game once. Returns whether the game reaches it. */
+typedef struct
+{
+  uint64_t      key;
+  unsigned      n_pieces;
+  ChessBitboard home[2];   /* the target's pawns on their first squares, by colour */
+} Reach;
+
+static inline void
+reach_init (Reach               *rc,
+            const ChessPosition *t)
+{
+  ChessBitboard pawns = t->by_type[CHESS_PAWN];
+
+  rc->key = t->key;
+  rc->n_pieces = (unsigned) chess_popcount (t->by_type[0]);
+  rc->home[CHESS_WHITE] = pawns & t->by_color[CHESS_WHITE] & RANK_2_BB;
+  rc->home[CHESS_BLACK] = pawns & t->by_color[CHESS_BLACK] & RANK_7_BB;
+}
+
+/* FALSE when no later ply can be the target. */
+static inline bool
+reach_possible (const Reach         *rc,
+                const ChessPosition *pos)
+{
+  ChessBitboard pawns = pos->by_type[CHESS_PAWN];
+
+  return (pawns & pos->by_color[CHESS_WHITE] & rc->home[CHESS_WHITE]) == rc->home[CHESS_WHITE]
+         && (pawns & pos->by_color[CHESS_BLACK] & rc->home[CHESS_BLACK]) == rc->home[CHESS_BLACK]
+         && (unsigned) chess_popcount (pos->by_type[0]) >= rc->n_pieces;
+}
+
 bool
-_chess_posdb_replay_tree (const View     *v,
-                          uint32_t        g,
-                          uint64_t        key,
-                          ChessPosdbTree *tree)
+_chess_posdb_replay_tree (const View          *v,
+                          uint32_t             g,
+                          const ChessPosition *target,
+                          ChessPosdbTree      *tree)
 {
   const GameRec *r = &v->games[g - v->first];
   MoveCursor mc;
@@ -585,15 +616,17 @@ _chess_posdb_replay_tree (const View     *v,
   ChessMove seen[8], m = CHESS_MOVE_NONE;
   unsigned n_seen = 0;
   bool found = false;
+  Reach rc;
 
   if (!_chess_posdb_view_begin (v, g, &pos, &mc))
     return false;
+  reach_init (&rc, target);
   for (unsigned p = 0; ; p++)
     {
       /* (A move that cannot be read ends the game there.) */
       bool more = p < r->plies && cursor_next (&mc, &pos, &m);
 
-      if (pos.key == key)
+      if (pos.key == rc.key)
         {
           if (!found)
             tree->n_games++;
@@ -612,7 +645,7 @@ _chess_posdb_replay_tree (const View     *v,
                 }
             }
         }
-      if (!more || !view_make (v, &pos, m))
+      if (!more || !view_make (v, &pos, m) || !reach_possible (&rc, &pos))
         break;
     }
   return found;
@@ -620,22 +653,25 @@ _chess_posdb_replay_tree (const View     *v,
 
 /* The first ply of game g where key is, or -1. */
 long
-_chess_posdb_replay_find (const View *v,
-                          uint32_t    g,
-                          uint64_t    key)
+_chess_posdb_replay_find (const View          *v,
+                          uint32_t             g,
+                          const ChessPosition *target)
 {
   const GameRec *r = &v->games[g - v->first];
   MoveCursor mc;
   ChessPosition pos;
   ChessMove m;
+  Reach rc;
 
   if (!_chess_posdb_view_begin (v, g, &pos, &mc))
     return -1;
+  reach_init (&rc, target);
   for (unsigned p = 0; ; p++)
     {
-      if (pos.key == key)
+      if (pos.key == rc.key)
         return p;
-      if (p >= r->plies || !cursor_next (&mc, &pos, &m) || !view_make (v, &pos, m))
+      if (p >= r->plies || !cursor_next (&mc, &pos, &m) || !view_make (v, &pos, m)
+          || !reach_possible (&rc, &pos))
         return -1;
     }
 }

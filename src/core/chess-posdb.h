@@ -46,12 +46,16 @@
  *   fens     the start positions of games that do not start from the
  *            initial position (game, offset) and the FEN texts
  *   popular  positions reached by many games, sorted by key: for each the
- *            moves played with their counts, and the games reaching it
- *            with the first ply (binary search: a query reads a few pages)
- *   buckets  every other position: the key's top bits choose a bucket,
- *            which lists (delta-coded varints) the games that reach some
- *            position of the bucket; those few games are replayed to find
- *            the plies, moves and to drop the games that only share the
+ *            moves played with their counts (varints, chess-posdb-
+ *            private.h), and the games reaching it
+ *            with the first ply, Rice-coded (binary search: a query reads
+ *            a few pages)
+ *   buckets  every other position: the key's top bits, scaled, choose a
+ *            bucket (about 4,096 occurrences each), which lists the games that
+ *            reach some position of the bucket (Rice-coded distances);
+ *            their signatures drop most of them, the rest are replayed
+ *            (until they can no longer reach the position) to find the
+ *            plies, moves and to drop the games that only share the
  *            bucket.
  *   sigs     32 bytes a game: which (colour, piece, square) its main line
  *            holds at some ply (chess-posdb-sig.h), so that a pattern
