@@ -79,45 +79,6 @@ void  _chess_posdb_big_grow  (const ChessPosdbMemory *mem, void **v, size_t *cap
 #define P5 0x27D4EB2F165667C5ULL
 
 static inline unsigned
-varint_put (uint8_t  *out,
-            uint32_t  v)
-{
-  unsigned n = 0;
-
-  while (v >= 0x80)
-    {
-      out[n++] = (uint8_t) (v | 0x80);
-      v >>= 7;
-    }
-  out[n++] = (uint8_t) v;
-  return n;
-}
-
-/* Reads a varint from p[0..end); 0 bytes when it does not fit or overflows. */
-static inline unsigned
-varint_get (const uint8_t *p,
-            const uint8_t *end,
-            uint32_t      *v)
-{
-  uint32_t x = 0;
-
-  for (unsigned n = 0, shift = 0; n < 5 && p + n < end; n++, shift += 7)
-    {
-      uint8_t byte = p[n];
-
-      if (shift == 28 && byte > 0x0f)
-        return 0;
-      x |= (uint32_t) (byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        {
-          *v = x;
-          return n + 1;
-        }
-    }
-  return 0;
-}
-
-static inline unsigned
 varint64_put (uint8_t  *out,
               uint64_t  v)
 {
@@ -132,7 +93,8 @@ varint64_put (uint8_t  *out,
   return n;
 }
 
-/* As varint_get, for 64 bits (10 bytes most). */
+/* Reads a varint of up to 64 bits (10 bytes most) from p[0..end); 0 bytes
+ * when it does not fit or overflows. */
 static inline unsigned
 varint64_get (const uint8_t *p,
               const uint8_t *end,
@@ -147,6 +109,39 @@ varint64_get (const uint8_t *p,
       if (shift == 63 && byte > 0x01)
         return 0;
       x |= (uint64_t) (byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        {
+          *v = x;
+          return n + 1;
+        }
+    }
+  return 0;
+}
+
+/* A 32-bit varint: the 64-bit coding (5 bytes most). */
+static inline unsigned
+varint_put (uint8_t  *out,
+            uint32_t  v)
+{
+  return varint64_put (out, v);
+}
+
+/* Reads a varint from p[0..end); 0 bytes when it does not fit or overflows
+ * (its own loop: callers read from 5-byte buffers). */
+static inline unsigned
+varint_get (const uint8_t *p,
+            const uint8_t *end,
+            uint32_t      *v)
+{
+  uint32_t x = 0;
+
+  for (unsigned n = 0, shift = 0; n < 5 && p + n < end; n++, shift += 7)
+    {
+      uint8_t byte = p[n];
+
+      if (shift == 28 && byte > 0x0f)
+        return 0;
+      x |= (uint32_t) (byte & 0x7f) << shift;
       if (!(byte & 0x80))
         {
           *v = x;

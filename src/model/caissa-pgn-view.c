@@ -209,18 +209,21 @@ _caissa_pgn_view_length (CaissaPgnView *view)
   return view->length;
 }
 
-/* The run holding the byte at offset (< length). */
+/* The last run whose key (start, or first for positions) is <= key: the
+ * runs are in order of both. */
 static const Run *
-run_at_offset (CaissaPgnView *view,
-               guint64        offset)
+run_at (CaissaPgnView *view,
+        guint64        key,
+        gboolean       by_position)
 {
   guint lo = 0, hi = view->runs->len;
 
   while (hi - lo > 1)
     {
       guint mid = lo + (hi - lo) / 2;
+      const Run *run = &g_array_index (view->runs, Run, mid);
 
-      if (g_array_index (view->runs, Run, mid).start <= offset)
+      if ((by_position ? run->first : run->start) <= key)
         lo = mid;
       else
         hi = mid;
@@ -228,23 +231,20 @@ run_at_offset (CaissaPgnView *view,
   return &g_array_index (view->runs, Run, lo);
 }
 
+/* The run holding the byte at offset (< length). */
+static const Run *
+run_at_offset (CaissaPgnView *view,
+               guint64        offset)
+{
+  return run_at (view, offset, FALSE);
+}
+
 /* The run holding the game at position (< n games). */
 static const Run *
 run_at_position (CaissaPgnView *view,
                  guint          position)
 {
-  guint lo = 0, hi = view->runs->len;
-
-  while (hi - lo > 1)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (view->runs, Run, mid).first <= position)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  return &g_array_index (view->runs, Run, lo);
+  return run_at (view, position, TRUE);
 }
 
 gboolean
