@@ -1159,6 +1159,65 @@ test_index_split (void)
   g_string_free (s, TRUE);
 }
 
+/* chess_pgn_parser_position() in the move callback: the position after
+ * the move, in the main line and in a variation. */
+typedef struct
+{
+  ChessPgnParser *parser;
+  unsigned        n_moves;
+  unsigned        n_null;
+} PositionTrace;
+
+static void
+position_move_cb (void                *user_data,
+                  const char          *san,
+                  size_t               san_len,
+                  ChessMove            move,
+                  const ChessPosition *before)
+{
+  PositionTrace *t = user_data;
+  const ChessPosition *after = chess_pgn_parser_position (t->parser);
+  ChessPosition expect = *before;
+  char a[CHESS_FEN_MAX], b[CHESS_FEN_MAX];
+
+  chess_position_make_move (&expect, move);
+  g_assert_nonnull (after);
+  chess_fen_write (&expect, a);
+  chess_fen_write (after, b);
+  g_assert_cmpstr (b, ==, a);
+  g_assert_cmpuint (after->key, ==, expect.key);
+  t->n_moves++;
+  t->n_null += move == CHESS_MOVE_NULL;
+}
+
+static void
+test_parser_position (void)
+{
+  static const char text[] =
+    "[Event \"a\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4 3. Nf3 g5) 2... Nc6 3. Bc4 Nf6 4. O-O -- "
+    "5. d4 exd4 6. e5 d5 7. exd6 1-0\n\n"
+    "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. b8=N Kf7 *\n";
+  static const ChessPgnVisitor visitor = { .move = position_move_cb };
+  PositionTrace t = { 0 };
+
+  t.parser = chess_pgn_parser_new (&visitor, &t, CHESS_PGN_DEFAULT);
+  g_assert_true (chess_pgn_parser_feed (t.parser, text, sizeof text - 1));
+  chess_pgn_parser_finish (t.parser);
+  chess_pgn_parser_free (t.parser);
+  /* 13 moves of the first game (castling, a null move and e.p. among
+   * them), 4 of the variation, 2 of the second game (a promotion). */
+  g_assert_cmpuint (t.n_moves, ==, 19);
+  g_assert_cmpuint (t.n_null, ==, 1);
+
+  {
+    static const ChessPgnVisitor plain = { 0 };
+    ChessPgnParser *p = chess_pgn_parser_new (&plain, NULL, CHESS_PGN_NO_MOVES);
+
+    g_assert_null (chess_pgn_parser_position (p));
+    chess_pgn_parser_free (p);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1180,6 +1239,7 @@ main (int    argc,
   g_test_add_func ("/core/pgn/nags", test_nags);
   g_test_add_func ("/core/pgn/variations", test_variations);
   g_test_add_func ("/core/pgn/null-moves", test_null_moves);
+  g_test_add_func ("/core/pgn/parser-position", test_parser_position);
   g_test_add_func ("/core/pgn/fen-games", test_fen_games);
   g_test_add_func ("/core/pgn/tags-one-line", test_tags_one_line);
   g_test_add_func ("/core/pgn/commands", test_commands);

@@ -94,7 +94,7 @@ ep_capture_ok (const Board   *b,
   do { \
     ChessBitboard t_ = (targets); \
     if (count_only) \
-      n += (unsigned) __builtin_popcountll (t_); \
+      n += (unsigned) chess_popcount (t_); \
     else \
       while (t_) \
         out[n++] = chess_move_make ((from), bb_pop_lsb (&t_), CHESS_MOVE_NORMAL); \
@@ -105,7 +105,7 @@ ep_capture_ok (const Board   *b,
   do { \
     ChessBitboard s_ = (set) & ~last_rank, p_ = (set) & last_rank; \
     if (count_only) \
-      n += (unsigned) __builtin_popcountll (s_) + 4 * (unsigned) __builtin_popcountll (p_); \
+      n += (unsigned) chess_popcount (s_) + 4 * (unsigned) chess_popcount (p_); \
     else \
       { \
         while (s_) \
@@ -214,7 +214,7 @@ generate (const Board *b,
     {
       ChessBitboard s_ = dbl;
       if (count_only)
-        n += (unsigned) __builtin_popcountll (s_);
+        n += (unsigned) chess_popcount (s_);
       else
         while (s_)
           {

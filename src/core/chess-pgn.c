@@ -1692,3 +1692,10 @@ chess_pgn_parser_game_end (const ChessPgnParser *parser)
   return parser->game_end_offset;
 }
 
+const ChessPosition *
+chess_pgn_parser_position (const ChessPgnParser *parser)
+{
+  if ((parser->flags & CHESS_PGN_NO_MOVES) || parser->levels == NULL)
+    return NULL;
+  return &parser->levels[parser->depth].cur;
+}

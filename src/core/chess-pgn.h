@@ -128,6 +128,10 @@ uint64_t        chess_pgn_parser_error_rest (const ChessPgnParser *parser);
 /* In the game_end callback (or after it): the input offset just past the
  * game (after its result, or where the next game starts, or the end). */
 uint64_t        chess_pgn_parser_game_end   (const ChessPgnParser *parser);
+/* In the move callback: the position after the move (the callback's
+ * before, with the move made), the parser's own; NULL with
+ * CHESS_PGN_NO_MOVES. Valid until the callback returns. */
+const ChessPosition *chess_pgn_parser_position (const ChessPgnParser *parser);
 
 /* --- Building games -------------------------------------------------------- */
 

@@ -9,6 +9,7 @@
 
 #include "chess-fen.h"
 #include "chess-pgn.h"
+#include "chess-posdb-sig.h"
 
 static uint8_t
 parse_result (const char *s)
@@ -56,6 +57,7 @@ parse_year (const char *s)
 typedef struct
 {
   ChessPosdbBatch *b;
+  ChessPgnParser  *parser;
   const uint64_t  *starts;
   uint32_t         entry;       /* the entry the parser is in */
   long             cur;         /* the game being read, or -1 (a second game in an entry) */
@@ -65,11 +67,19 @@ typedef struct
   uint8_t          text_result;
   unsigned         plies;
   size_t           moves_start;
-  size_t           slots_start;
+  size_t           code_start;
   size_t           fens_start;
   size_t           fen_len_start;
   uint64_t         start_key;   /* of the initial position */
+  uint64_t         last_key;    /* of the game's position after its last move read */
 } ParseState;
+
+static inline uint64_t *
+game_sig (ChessPosdbBatch *b,
+          long             i)
+{
+  return &b->sigs[(size_t) i * CHESS_POSDB_SIG_WORDS];
+}
 
 static void
 parse_game_start (void                   *user_data,
@@ -91,10 +101,13 @@ parse_game_start (void                   *user_data,
   s->tag_result = s->text_result = RESULT_NONE;
   s->plies = 0;
   s->moves_start = b->n_moves;
-  s->slots_start = b->n_slots;
+  s->code_start = b->n_code;
   s->fens_start = b->n_fens;
   s->fen_len_start = b->fen_len;
+  s->last_key = s->start_key;
   b->games[s->cur].moves = (uint32_t) b->n_moves;
+  b->code_at[s->cur] = (uint32_t) b->n_code;
+  memset (game_sig (b, s->cur), 0, CHESS_POSDB_SIG_WORDS * sizeof (uint64_t));
 }
 
 static void
@@ -141,6 +154,8 @@ parse_start_position (void                *user_data,
   b->n_fens++;
   b->fen_len += len;
   b->games[s->cur].flags |= GAME_FEN;
+  chess_posdb_sig_start (game_sig (b, s->cur), pos, true);
+  s->last_key = pos->key;
 }
 
 static void
@@ -152,6 +167,7 @@ parse_move (void                *user_data,
 {
   ParseState *s = user_data;
   ChessPosdbBatch *b = s->b;
+  const ChessPosition *after;
 
   (void) san;
   (void) san_len;
@@ -160,12 +176,15 @@ parse_move (void                *user_data,
   if (b->n_moves + 1 > b->cap_moves)
     grow ((void **) &b->moves, &b->cap_moves, b->n_moves + 1, sizeof b->moves[0]);
   b->moves[b->n_moves++] = move;
-  if (s->plies < CHESS_POSDB_POPULAR_PLIES)
-    {
-      if (b->n_slots + 1 > b->cap_slots)
-        grow ((void **) &b->slots, &b->cap_slots, b->n_slots + 1, sizeof b->slots[0]);
-      b->slots[b->n_slots++] = (uint32_t) (before->key >> 32);
-    }
+  if (b->n_slots + 1 > b->cap_slots)
+    grow ((void **) &b->slots, &b->cap_slots, b->n_slots + 1, sizeof b->slots[0]);
+  b->slots[b->n_slots++] = (uint32_t) (before->key >> 32);
+  if (b->n_code + 3 > b->cap_code)
+    grow ((void **) &b->code, &b->cap_code, b->n_code + 3, 1);
+  b->n_code += _chess_posdb_move_encode (before, move, b->code + b->n_code);
+  chess_posdb_sig_move (game_sig (b, s->cur), before, move);
+  after = chess_pgn_parser_position (s->parser);
+  s->last_key = after->key;
   s->plies++;
 }
 
@@ -205,14 +224,17 @@ parse_game_end (void *user_data,
   if (!ok)
     {
       b->n_moves = s->moves_start;
-      b->n_slots = s->slots_start;
+      b->n_slots = s->moves_start;
+      b->n_code = s->code_start;
       b->n_fens = s->fens_start;
       b->fen_len = s->fen_len_start;
+      memset (game_sig (b, s->cur), 0, CHESS_POSDB_SIG_WORDS * sizeof (uint64_t));
       r->plies = 0;
       r->flags = GAME_UNREADABLE;
     }
   else
     {
+      b->final_slots[s->cur] = (uint32_t) (s->last_key >> 32);
       r->plies = (uint16_t) s->plies;
       r->flags &= ~GAME_UNREADABLE;
       r->result = s->tag_result != RESULT_NONE ? s->tag_result : s->text_result;
@@ -278,11 +300,15 @@ chess_posdb_batch_parse_in (uint32_t                first_game,
   b->first = first_game;
   b->n = n_games;
   b->games = xcalloc (n_games, sizeof b->games[0]);
+  b->code_at = xcalloc (n_games, sizeof b->code_at[0]);
+  b->sigs = xcalloc ((size_t) n_games * CHESS_POSDB_SIG_WORDS, sizeof b->sigs[0]);
+  b->final_slots = xcalloc (n_games, sizeof b->final_slots[0]);
   for (uint32_t i = 0; i < n_games; i++)
     b->games[i].flags = GAME_UNREADABLE;
   if (n_games == 0)
     return b;
   parser = chess_pgn_parser_new (&visitor, &s, CHESS_PGN_DEFAULT);
+  s.parser = parser;
   chess_pgn_parser_feed (parser, data, len);
   chess_pgn_parser_finish (parser);
   chess_pgn_parser_free (parser);
@@ -295,13 +321,26 @@ chess_posdb_batch_parse_in (uint32_t                first_game,
       b->games = to_big (mem, b->games, (size_t) n_games * sizeof b->games[0]);
       b->moves = to_big (mem, b->moves, b->n_moves * sizeof b->moves[0]);
       b->cap_moves = b->n_moves;
+      b->code = to_big (mem, b->code, b->n_code);
+      b->cap_code = b->n_code;
+      b->code_at = to_big (mem, b->code_at, (size_t) n_games * sizeof b->code_at[0]);
+      b->sigs = to_big (mem, b->sigs, (size_t) n_games * CHESS_POSDB_SIG_WORDS * sizeof b->sigs[0]);
       b->slots = to_big (mem, b->slots, b->n_slots * sizeof b->slots[0]);
       b->cap_slots = b->n_slots;
+      b->final_slots = to_big (mem, b->final_slots, (size_t) n_games * sizeof b->final_slots[0]);
     }
-  else if (b->cap_moves > b->n_moves)
+  else
     {
-      b->moves = xrealloc (b->moves, b->n_moves * sizeof b->moves[0]);
-      b->cap_moves = b->n_moves;
+      if (b->cap_moves > b->n_moves)
+        {
+          b->moves = xrealloc (b->moves, b->n_moves * sizeof b->moves[0]);
+          b->cap_moves = b->n_moves;
+        }
+      if (b->cap_code > b->n_code)
+        {
+          b->code = xrealloc (b->code, b->n_code);
+          b->cap_code = b->n_code;
+        }
     }
   /* Games the parser never started (an entry of comments only) keep no
    * moves; their offsets must still be in range. */
@@ -323,11 +362,17 @@ chess_posdb_batch_free (ChessPosdbBatch *b)
     {
       _chess_posdb_big_free (&b->mem, b->games);
       _chess_posdb_big_free (&b->mem, b->moves);
+      _chess_posdb_big_free (&b->mem, b->code);
+      _chess_posdb_big_free (&b->mem, b->code_at);
+      _chess_posdb_big_free (&b->mem, b->sigs);
     }
   else
     {
       free (b->games);
       free (b->moves);
+      free (b->code);
+      free (b->code_at);
+      free (b->sigs);
     }
   _chess_posdb_batch_drop_slots (b);
   free (b->fen_index);
@@ -339,10 +384,17 @@ void
 _chess_posdb_batch_drop_slots (ChessPosdbBatch *b)
 {
   if (b->big)
-    _chess_posdb_big_free (&b->mem, b->slots);
+    {
+      _chess_posdb_big_free (&b->mem, b->slots);
+      _chess_posdb_big_free (&b->mem, b->final_slots);
+    }
   else
-    free (b->slots);
+    {
+      free (b->slots);
+      free (b->final_slots);
+    }
   b->slots = NULL;
+  b->final_slots = NULL;
   b->n_slots = b->cap_slots = 0;
 }
 
@@ -361,8 +413,9 @@ chess_posdb_batch_n_games (const ChessPosdbBatch *b)
 size_t
 chess_posdb_batch_size (const ChessPosdbBatch *b)
 {
-  return b->n * sizeof (GameRec) + b->cap_moves * 2 + b->cap_slots * 4
-         + b->cap_fens * 4 + b->cap_fen_text;
+  return b->n * (sizeof (GameRec) + 4 + CHESS_POSDB_SIG_WORDS * 8)
+         + b->cap_moves * 2 + b->cap_code + b->cap_slots * 4
+         + (b->final_slots != NULL ? b->n * 4 : 0) + b->cap_fens * 4 + b->cap_fen_text;
 }
 
 void

@@ -61,11 +61,6 @@ typedef struct
   const ChessPosdbMemory *mem;   /* the build's */
   size_t    batch_begin, batch_end;
   uint32_t  first_game, n_games;
-  /* The part's moves coded for the image (a byte most), and where each
-   * game's start in them (by game - first_game). */
-  uint8_t  *code;
-  size_t    n_code, cap_code;
-  uint32_t *code_at;
   /* popular positions: key → PopPos (open addressing, index + 1) */
   PopPos   *pops;
   size_t    n_pops, cap_pops;
@@ -87,6 +82,13 @@ typedef struct
   size_t    n_chunks, n_blocks, cap_blocks;
 } Part;
 
+typedef struct
+{
+  uint8_t *code;
+  size_t   len, cap;
+  bool     done;
+} RareRange;
+
 struct _ChessPosdbBuild
 {
   ChessPosdbBatch *const *batches;
@@ -107,11 +109,13 @@ struct _ChessPosdbBuild
   uint32_t                n_buckets;
   unsigned                n_parts;
   Part                   *parts;
-  /* The pattern signatures, CHESS_POSDB_SIG_WORDS a game (the parts
-   * write disjoint games). */
-  uint64_t               *sigs;
-  /* Where the large arrays live (counts, sigs, the parts' buckets, chunks
-   * and popular games); mem.alloc NULL: the heap. */
+  /* The rare positions' lists Rice-coded, in n_parts ranges of buckets
+   * (chess_posdb_build_code): each range's bytes, and each bucket's
+   * length in them. */
+  RareRange              *ranges;
+  uint32_t               *rare_bytes;
+  /* Where the large arrays live (counts, the parts' buckets, chunks and
+   * popular games); mem.alloc NULL: the heap. */
   ChessPosdbMemory        mem;
 };
 
@@ -130,11 +134,12 @@ hot_filter_bit (uint32_t slot)
   return (slot * 0x85EBCA77u) >> (32 - HOT_FILTER_BITS);
 }
 
+/* Whether positions whose key's top 32 bits are top are popular. */
 static inline bool
 build_popular (const ChessPosdbBuild *b,
-               uint64_t               key)
+               uint32_t               top)
 {
-  uint32_t slot = ((uint32_t) (key >> 32) & b->count_mask) + 1;
+  uint32_t slot = (top & b->count_mask) + 1;
   uint32_t bit = hot_filter_bit (slot);
 
   if (!(b->hot_filter[bit >> 6] >> (bit & 63) & 1))
@@ -168,11 +173,17 @@ chess_posdb_build_new_in (ChessPosdbBatch *const *batches,
     b->mem = *mem;
   b->batches = batches;
   b->n_batches = n_batches;
+  /* (Counted: the positions before the first CHESS_POSDB_POPULAR_PLIES
+   * moves of each game.) */
   for (size_t i = 0; i < n_batches; i++)
     {
-      b->n_games += batches[i]->n;
-      b->n_moves += batches[i]->n_moves;
-      n_slots += batches[i]->n_slots;
+      const ChessPosdbBatch *batch = batches[i];
+
+      b->n_games += batch->n;
+      b->n_moves += batch->n_moves;
+      for (uint32_t j = 0; j < batch->n; j++)
+        n_slots += batch->games[j].plies < CHESS_POSDB_POPULAR_PLIES
+                   ? batch->games[j].plies : CHESS_POSDB_POPULAR_PLIES;
     }
   /* Twice as many counters as hashes: a counter reaches the threshold by
    * chance (many unrelated positions on one counter) almost never, and
@@ -183,15 +194,22 @@ chess_posdb_build_new_in (ChessPosdbBatch *const *batches,
   b->count_mask = (uint32_t) (size - 1);
   for (size_t i = 0; i < n_batches; i++)
     {
-      ChessPosdbBatch *batch = batches[i];
+      const ChessPosdbBatch *batch = batches[i];
 
-      for (size_t j = 0; j < batch->n_slots; j++)
+      for (uint32_t j = 0; j < batch->n; j++)
         {
-          uint8_t *c = &b->counts[batch->slots[j] & b->count_mask];
-          if (*c < 255)
-            (*c)++;
+          const uint32_t *sl = batch->slots + batch->games[j].moves;
+          unsigned n = batch->games[j].plies;
+
+          if (n > CHESS_POSDB_POPULAR_PLIES)
+            n = CHESS_POSDB_POPULAR_PLIES;
+          for (unsigned k = 0; k < n; k++)
+            {
+              uint8_t *c = &b->counts[sl[k] & b->count_mask];
+              if (*c < 255)
+                (*c)++;
+            }
         }
-      _chess_posdb_batch_drop_slots (batch);
     }
   {
     uint64_t n_hot = 0, cap = 4096;
@@ -226,14 +244,14 @@ chess_posdb_build_new_in (ChessPosdbBatch *const *batches,
     b->n_buckets = (uint32_t) (n < 1024 ? 1024 : n > ((uint64_t) 1 << 28) ? (uint64_t) 1 << 28 : n);
   }
 
+  b->rare_bytes = _chess_posdb_big_alloc (&b->mem, (size_t) b->n_buckets * sizeof b->rare_bytes[0]);
   if (n_parts < 1)
     n_parts = 1;
   if (n_parts > n_batches && n_batches > 0)
     n_parts = (unsigned) n_batches;
   b->n_parts = n_parts;
   b->parts = xcalloc (n_parts, sizeof b->parts[0]);
-  b->sigs = _chess_posdb_big_alloc (&b->mem, (size_t) b->n_games * CHESS_POSDB_SIG_WORDS
-                                               * sizeof b->sigs[0]);
+  b->ranges = xcalloc (n_parts, sizeof b->ranges[0]);
   per_part = (b->n_moves + n_parts - 1) / n_parts;
   for (unsigned p = 0; p < n_parts; p++)
     {
@@ -405,7 +423,6 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
 {
   Part *pt = &b->parts[part];
   uint64_t total = 0, done = 0;
-  uint64_t *keys = xmalloc ((UINT16_MAX + 1) * sizeof keys[0]);
   uint32_t *bucket_of = xmalloc ((UINT16_MAX + 1) * sizeof bucket_of[0]);
 
   pt->bk = _chess_posdb_big_alloc (pt->mem, b->n_buckets * sizeof pt->bk[0]);
@@ -413,11 +430,10 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
     pt->bk[k] = (Bucket) { NONE32, NONE32, NONE32, 0 };
   for (size_t i = pt->batch_begin; i < pt->batch_end; i++)
     total += b->batches[i]->n_moves;
-  pt->code_at = _chess_posdb_big_alloc (pt->mem, (size_t) pt->n_games * sizeof pt->code_at[0]);
 
   for (size_t bi = pt->batch_begin; bi < pt->batch_end; bi++)
     {
-      const ChessPosdbBatch *batch = b->batches[bi];
+      ChessPosdbBatch *batch = b->batches[bi];
       View v;
 
       _chess_posdb_batch_view (batch, &v);
@@ -426,59 +442,61 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
           const GameRec *r = &batch->games[i];
           uint32_t g = batch->first + i;
           const uint16_t *mv = batch->moves + r->moves;
-          ChessPosition pos;
-          unsigned side0;
-          uint64_t *sig = &b->sigs[(size_t) g * CHESS_POSDB_SIG_WORDS];
+          const uint32_t *sl = batch->slots + r->moves;
+          long last_pop = -1;
 
-          pt->code_at[g - pt->first_game] = (uint32_t) pt->n_code;
-          if ((r->flags & GAME_UNREADABLE) || !_chess_posdb_view_start (&v, g, &pos))
+          if (r->flags & GAME_UNREADABLE)
             continue;
-          if (pt->n_code + 3 * (size_t) r->plies > pt->cap_code)
-            _chess_posdb_big_grow (pt->mem, (void **) &pt->code, &pt->cap_code,
-                                   pt->n_code + 3 * (size_t) r->plies, 1);
-          side0 = pos.side & 1;
-          chess_posdb_sig_start (sig, &pos, (r->flags & GAME_FEN) != 0);
-          /* The keys first, then the bucket lists: their heads are far
-           * apart in memory, so each is fetched ahead of its use. */
-          for (unsigned p = 0; ; p++)
-            {
-              unsigned mover = pos.side & 1;
-              ChessBitboard own = pos.by_color[mover];
-
-              keys[p] = pos.key;
-              if (p >= r->plies)
-                break;
-              pt->n_code += _chess_posdb_move_encode (&pos, mv[p], pt->code + pt->n_code);
-              chess_position_make_move (&pos, mv[p]);
-              chess_posdb_sig_move (sig, own, mover, &pos);
-            }
+          /* Each position's bucket from its key's top bits (kept while
+           * parsing), or NONE32 for a popular one. */
           for (unsigned p = 0; p <= r->plies; p++)
             {
-              uint64_t key = keys[p];
+              uint32_t top = p < r->plies ? sl[p] : batch->final_slots[i];
 
-              if (build_popular (b, key))
+              if (build_popular (b, top))
                 {
-                  uint32_t pi = part_pop (pt, key);
-
                   bucket_of[p] = NONE32;
-                  if (pt->pops[pi].last_game != g)
-                    {
-                      pt->pops[pi].last_game = g;
-                      pt->pops[pi].n_games++;
-                      if (pt->n_pgames + 1 > pt->cap_pgames)
-                        _chess_posdb_big_grow (pt->mem, (void **) &pt->pgames, &pt->cap_pgames,
-                                               pt->n_pgames + 1, sizeof pt->pgames[0]);
-                      pt->pgames[pt->n_pgames++] = (PopGame) { pi, g, p };
-                    }
-                  if (p < r->plies)
-                    part_pop_move (pt, pi, mv[p], g, r, (side0 + p) & 1);
+                  last_pop = p;
                 }
               else
                 {
-                  uint32_t bucket = bucket_of_key (key, b->n_buckets);
+                  uint32_t bucket = bucket_of_slot (top, b->n_buckets);
 
                   bucket_of[p] = bucket;
                   __builtin_prefetch (&pt->bk[bucket], 1);
+                }
+            }
+          /* The popular ones need the whole key: the game replayed as
+           * far as its last one (the opening, mostly). */
+          if (last_pop >= 0)
+            {
+              ChessPosition pos;
+              unsigned side0;
+
+              if (!_chess_posdb_view_start (&v, g, &pos))
+                continue;
+              side0 = pos.side & 1;
+              for (unsigned p = 0; ; p++)
+                {
+                  if (bucket_of[p] == NONE32)
+                    {
+                      uint32_t pi = part_pop (pt, pos.key);
+
+                      if (pt->pops[pi].last_game != g)
+                        {
+                          pt->pops[pi].last_game = g;
+                          pt->pops[pi].n_games++;
+                          if (pt->n_pgames + 1 > pt->cap_pgames)
+                            _chess_posdb_big_grow (pt->mem, (void **) &pt->pgames, &pt->cap_pgames,
+                                                   pt->n_pgames + 1, sizeof pt->pgames[0]);
+                          pt->pgames[pt->n_pgames++] = (PopGame) { pi, g, p };
+                        }
+                      if (p < r->plies)
+                        part_pop_move (pt, pi, mv[p], g, r, (side0 + p) & 1);
+                    }
+                  if ((long) p == last_pop)
+                    break;
+                  chess_position_make_move (&pos, mv[p]);
                 }
             }
           for (unsigned p = 0; p <= r->plies; p++)
@@ -503,8 +521,10 @@ chess_posdb_build_run (ChessPosdbBuild   *b,
           if (progress != NULL && (i & 1023) == 0 && total > 0)
             __atomic_store_n (progress, (uint32_t) ((done << 20) / total), __ATOMIC_RELAXED);
         }
+      /* (Read no more: the batch keeps its moves for queries until the
+       * image replaces it.) */
+      _chess_posdb_batch_drop_slots (batch);
     }
-  free (keys);
   free (bucket_of);
   if (progress != NULL)
     __atomic_store_n (progress, 1u << 20, __ATOMIC_RELAXED);
@@ -518,8 +538,6 @@ part_free (Part *pt)
   free (pt->pmoves);
   free (pt->pm_table);
   _chess_posdb_big_free (pt->mem, pt->pgames);
-  _chess_posdb_big_free (pt->mem, pt->code);
-  _chess_posdb_big_free (pt->mem, pt->code_at);
   _chess_posdb_big_free (pt->mem, pt->bk);
   for (size_t i = 0; i < pt->n_blocks; i++)
     _chess_posdb_big_free (pt->mem, pt->blocks[i]);
@@ -532,9 +550,13 @@ chess_posdb_build_free (ChessPosdbBuild *b)
   if (b == NULL)
     return;
   for (unsigned p = 0; p < b->n_parts; p++)
-    part_free (&b->parts[p]);
+    {
+      part_free (&b->parts[p]);
+      _chess_posdb_big_free (&b->mem, b->ranges[p].code);
+    }
   free (b->parts);
-  _chess_posdb_big_free (&b->mem, b->sigs);
+  free (b->ranges);
+  _chess_posdb_big_free (&b->mem, b->rare_bytes);
   _chess_posdb_big_free (&b->mem, b->counts);
   free (b->hot);
   free (b->hot_filter);
@@ -647,6 +669,64 @@ rice_choose (const uint32_t *vals,
   return best;
 }
 
+/* The buckets of range r. */
+static void
+range_of (const ChessPosdbBuild *b,
+          unsigned               r,
+          uint32_t              *begin,
+          uint32_t              *end)
+{
+  *begin = (uint32_t) ((uint64_t) b->n_buckets * r / b->n_parts);
+  *end = (uint32_t) ((uint64_t) b->n_buckets * (r + 1) / b->n_parts);
+}
+
+void
+chess_posdb_build_code (ChessPosdbBuild *b,
+                        unsigned         r)
+{
+  RareRange *rr = &b->ranges[r];
+  uint32_t begin, end, *vals = NULL;
+  size_t cap_vals = 0;
+
+  if (rr->done)
+    return;
+  range_of (b, r, &begin, &end);
+  {
+    /* (As varints they take about as many bytes: room for all, most
+     * likely, at once.) */
+    size_t varint_len = 0;
+
+    for (unsigned p = 0; p < b->n_parts; p++)
+      for (uint32_t k = begin; k < end; k++)
+        varint_len += b->parts[p].bk[k].len;
+    _chess_posdb_big_grow (&b->mem, (void **) &rr->code, &rr->cap, varint_len + (end - begin), 1);
+  }
+  for (uint32_t k = begin; k < end; k++)
+    {
+      size_t n = bucket_values (b, k, &vals, &cap_vals);
+      unsigned rk;
+
+      if (n == 0)
+        {
+          b->rare_bytes[k] = 0;
+          continue;
+        }
+      b->rare_bytes[k] = 1 + (uint32_t) ((rice_choose (vals, n, &rk) + 7) / 8);
+      _chess_posdb_big_grow (&b->mem, (void **) &rr->code, &rr->cap, rr->len + b->rare_bytes[k], 1);
+      {
+        RiceWriter w = { rr->code + rr->len + 1, 0, 0 };
+
+        rr->code[rr->len] = (uint8_t) rk;
+        for (size_t i = 0; i < n; i++)
+          rice_put (&w, vals[i], rk);
+        rice_flush (&w);
+      }
+      rr->len += b->rare_bytes[k];
+    }
+  free (vals);
+  rr->done = true;
+}
+
 uint8_t *
 chess_posdb_build_finish (ChessPosdbBuild        *b,
                           const ChessPosdbSource *source,
@@ -666,6 +746,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   uint64_t n_fens = 0, fen_len = 0, n_refs = 0, n_pop = 0, n_pop_moves = 0, n_pop_games = 0;
   uint64_t pop_moves_len = 0;
   uint64_t rare_len = 0, off, n_code = 0;
+  const uint32_t *rare_bytes;
   PopRef *refs;
   uint32_t **final_index;
   uint8_t *img;
@@ -678,16 +759,13 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   uint8_t *pop_games;
   uint64_t *buckets;
   uint8_t *rare;
-  uint32_t *rare_bytes, *vals = NULL, *pop_gv, *pop_pv;
+  uint32_t *pop_gv, *pop_pv;
   uint64_t *pop_at, *pop_bytes, pop_games_len = 0;
-  size_t cap_vals = 0, cap_rare_code = 0;
-  uint8_t *rare_code = NULL;
 
   memset (&h, 0, sizeof h);
-  for (unsigned p = 0; p < b->n_parts; p++)
-    n_code += b->parts[p].n_code;
   for (size_t i = 0; i < b->n_batches; i++)
     {
+      n_code += b->batches[i]->n_code;
       n_fens += b->batches[i]->n_fens;
       fen_len += b->batches[i]->fen_len;
     }
@@ -755,42 +833,13 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   pop_bytes[n_pop] = pop_games_len;
   /* (Moves are counted after joining: a move found in two parts is one row.) */
 
-  /* Rare positions: each bucket's games (each part's list follows the
-   * previous part's), Rice-coded, aside until the image is made. */
-  rare_bytes = _chess_posdb_big_alloc (&b->mem, (size_t) b->n_buckets * sizeof rare_bytes[0]);
-  {
-    /* (As varints they take about as many bytes: room for all, most
-     * likely, at once.) */
-    size_t varint_len = 0;
-
-    for (unsigned p = 0; p < b->n_parts; p++)
-      for (uint32_t k = 0; k < b->n_buckets; k++)
-        varint_len += b->parts[p].bk[k].len;
-    _chess_posdb_big_grow (&b->mem, (void **) &rare_code, &cap_rare_code, varint_len + b->n_buckets, 1);
-  }
-  for (uint32_t k = 0; k < b->n_buckets; k++)
+  /* Rare positions: the ranges not coded yet. */
+  for (unsigned r = 0; r < b->n_parts; r++)
     {
-      size_t n = bucket_values (b, k, &vals, &cap_vals);
-      unsigned rk;
-
-      if (n == 0)
-        {
-          rare_bytes[k] = 0;
-          continue;
-        }
-      rare_bytes[k] = 1 + (uint32_t) ((rice_choose (vals, n, &rk) + 7) / 8);
-      _chess_posdb_big_grow (&b->mem, (void **) &rare_code, &cap_rare_code, rare_len + rare_bytes[k], 1);
-      {
-        RiceWriter w = { rare_code + rare_len + 1, 0, 0 };
-
-        rare_code[rare_len] = (uint8_t) rk;
-        for (size_t i = 0; i < n; i++)
-          rice_put (&w, vals[i], rk);
-        rice_flush (&w);
-      }
-      rare_len += rare_bytes[k];
+      if (!b->ranges[r].done)
+        chess_posdb_build_code (b, r);
+      rare_len += b->ranges[r].len;
     }
-  free (vals);
   /* (The lists in chunks are read no more.) */
   for (unsigned p = 0; p < b->n_parts; p++)
     {
@@ -862,8 +911,6 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   img = alloc (user, off);
   if (img == NULL)
     {
-      _chess_posdb_big_free (&b->mem, rare_code);
-      _chess_posdb_big_free (&b->mem, rare_bytes);
       _chess_posdb_big_free (&b->mem, pop_gv);
       _chess_posdb_big_free (&b->mem, pop_pv);
       free (pop_at);
@@ -895,44 +942,39 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   buckets = (uint64_t *) (img + h.sections[SEC_BUCKETS].offset);
   rare = img + h.sections[SEC_RARE].offset;
 
-  /* Games, moves and start positions, part after part, batch after batch. */
+  /* Games, moves, start positions and signatures, batch after batch. */
   {
     uint64_t mo = 0, fo = 0, fi = 0;
+    uint64_t *sigs = (uint64_t *) (img + h.sections[SEC_SIGS].offset);
 
-    for (unsigned p = 0; p < b->n_parts; p++)
+    for (size_t i = 0; i < b->n_batches; i++)
       {
-        const Part *pt = &b->parts[p];
+        const ChessPosdbBatch *batch = b->batches[i];
 
-        for (size_t i = pt->batch_begin; i < pt->batch_end; i++)
+        for (uint32_t j = 0; j < batch->n; j++)
           {
-            const ChessPosdbBatch *batch = b->batches[i];
-
-            for (uint32_t j = 0; j < batch->n; j++)
-              {
-                GameRec r = batch->games[j];
-                uint32_t at = pt->code_at != NULL ? pt->code_at[batch->first + j - pt->first_game] : 0;
-                /* (A game without moves points nowhere: the image is the
-                 * same whatever the batches and parts were.) */
-                r.moves = r.plies > 0 ? (uint32_t) (at + mo) : 0;
-                games[batch->first + j] = r;
-              }
-            for (size_t j = 0; j < batch->n_fens; j++)
-              {
-                fen_index[2 * fi] = batch->fen_index[2 * j];
-                fen_index[2 * fi + 1] = (uint32_t) (batch->fen_index[2 * j + 1] + fo);
-                fi++;
-              }
-            if (batch->fen_len > 0)
-              memcpy (fen_text + fo, batch->fen_text, batch->fen_len);
-            fo += batch->fen_len;
+            GameRec r = batch->games[j];
+            /* (A game without moves points nowhere: the image is the
+             * same whatever the batches and parts were.) */
+            r.moves = r.plies > 0 ? (uint32_t) (batch->code_at[j] + mo) : 0;
+            games[batch->first + j] = r;
           }
-        if (pt->n_code > 0)
-          memcpy (moves + mo, pt->code, pt->n_code);
-        mo += pt->n_code;
+        for (size_t j = 0; j < batch->n_fens; j++)
+          {
+            fen_index[2 * fi] = batch->fen_index[2 * j];
+            fen_index[2 * fi + 1] = (uint32_t) (batch->fen_index[2 * j + 1] + fo);
+            fi++;
+          }
+        if (batch->fen_len > 0)
+          memcpy (fen_text + fo, batch->fen_text, batch->fen_len);
+        fo += batch->fen_len;
+        if (batch->n_code > 0)
+          memcpy (moves + mo, batch->code, batch->n_code);
+        mo += batch->n_code;
+        memcpy (sigs + (size_t) batch->first * CHESS_POSDB_SIG_WORDS, batch->sigs,
+                (size_t) batch->n * CHESS_POSDB_SIG_WORDS * sizeof sigs[0]);
       }
   }
-
-  memcpy (img + h.sections[SEC_SIGS].offset, b->sigs, h.sections[SEC_SIGS].length);
 
   /* Popular positions. */
   {
@@ -989,6 +1031,7 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
   }
 
   /* Rare positions. */
+  rare_bytes = b->rare_bytes;
   {
     uint64_t o = 0;
 
@@ -997,12 +1040,15 @@ chess_posdb_build_finish_to (ChessPosdbBuild        *b,
         buckets[k] = o;
         o += rare_bytes[k];
       }
-    if (rare_len > 0)
-      memcpy (rare, rare_code, rare_len);
     buckets[b->n_buckets] = o;
+    o = 0;
+    for (unsigned r = 0; r < b->n_parts; r++)
+      {
+        if (b->ranges[r].len > 0)
+          memcpy (rare + o, b->ranges[r].code, b->ranges[r].len);
+        o += b->ranges[r].len;
+      }
   }
-  _chess_posdb_big_free (&b->mem, rare_code);
-  _chess_posdb_big_free (&b->mem, rare_bytes);
 
   for (unsigned p = 0; p < b->n_parts; p++)
     free (final_index[p]);

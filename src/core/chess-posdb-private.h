@@ -420,16 +420,29 @@ struct _ChessPosdbBatch
   size_t    n_fens, cap_fens;
   char     *fen_text;
   size_t    fen_len, cap_fen_text;
-  /* Hashes of the positions of the first plies, for finding the popular
-   * ones; dropped once counted. */
+  /* What step 2 needs of each game, made while parsing (the parser has
+   * the positions at hand: step 2 then replays only up to a game's last
+   * popular position). The moves as the image codes them (a byte a ply
+   * most) and where each game's start (by game, from the batch's first
+   * code); each game's signature (CHESS_POSDB_SIG_WORDS words). */
+  uint8_t  *code;
+  size_t    n_code, cap_code;
+  uint32_t *code_at;
+  uint64_t *sigs;
+  /* The key's top 32 bits (what says whether a position is popular, and
+   * a rare one's bucket) of the position before each move (beside moves)
+   * and of each game's last position (by game); dropped once step 2 has
+   * read them. */
   uint32_t *slots;
   size_t    n_slots, cap_slots;
-  /* With mem: games, moves and slots are big arrays (once parsed). */
+  uint32_t *final_slots;
+  /* With mem: the arrays above, games and moves are big arrays (once
+   * parsed). */
   ChessPosdbMemory mem;
   bool             big;
 };
 
-/* Frees a batch's array of its hashes of the first plies. */
+/* Frees a batch's slots and final_slots. */
 void _chess_posdb_batch_drop_slots (ChessPosdbBatch *b);
 
 /* Makes move m of a game; FALSE when it is not legal there (a damaged
@@ -486,10 +499,17 @@ enum
  * power of two (about RARE_BUCKET_GAMES occurrences each, not between
  * half and all of it). */
 static inline uint32_t
+bucket_of_slot (uint32_t slot,
+                uint32_t n)
+{
+  return (uint32_t) (((uint64_t) slot * n) >> 32);
+}
+
+static inline uint32_t
 bucket_of_key (uint64_t key,
                uint32_t n)
 {
-  return (uint32_t) (((key >> 32) * (uint64_t) n) >> 32);
+  return bucket_of_slot ((uint32_t) (key >> 32), n);
 }
 
 typedef struct

@@ -32,13 +32,51 @@ typedef struct
   bool     any;                          /* some bit asked: the prune can work */
 } ChessPosdbSigQuery;
 
+/* Triple (colour, type 1…6, square) → bit 0…255: a multiplicative hash,
+ * so that the triples one game holds (pieces of one side near each
+ * other) spread over the words. Fixed: it is stored in the image, whose
+ * version changes if this mapping does. */
+static inline unsigned
+chess_posdb_sig_bit (unsigned color,
+                     unsigned type,
+                     unsigned sq)
+{
+  uint32_t i = (color * 6 + (type - 1)) * 64 + sq + 1;
+
+  return (i * 0x9E3779B1u) >> 24;
+}
+
+static inline void
+chess_posdb_sig_set (uint64_t *sig,
+                     unsigned  bit)
+{
+  sig[bit >> 6] |= (uint64_t) 1 << (bit & 63);
+}
+
 /* The start of a game: from a FEN, every piece is recorded. */
 void chess_posdb_sig_start (uint64_t *sig, const ChessPosition *start, bool from_fen);
-/* After a move: the squares the mover's side newly holds (before_own: the
- * mover's pieces before the move; after: the position after it). */
-void chess_posdb_sig_move  (uint64_t *sig, ChessBitboard before_own, unsigned mover,
-                            const ChessPosition *after);
 void chess_posdb_sig_query (ChessPosdbSigQuery *q, const ChessPosPattern *pattern);
+
+/* Move m (legal in before): the pieces of the mover that arrive on a
+ * square (the moved piece, or the promoted one; the king and the rook
+ * when castling). */
+static inline void
+chess_posdb_sig_move (uint64_t            *sig,
+                      const ChessPosition *before,
+                      ChessMove            m)
+{
+  unsigned mover = before->side & 1, from = chess_move_from (m), to = chess_move_to (m);
+  ChessMoveKind kind = chess_move_kind (m);
+
+  if (m == CHESS_MOVE_NULL)
+    return;
+  if (kind == CHESS_MOVE_PROMOTION)
+    chess_posdb_sig_set (sig, chess_posdb_sig_bit (mover, chess_move_promotion (m), to));
+  else
+    chess_posdb_sig_set (sig, chess_posdb_sig_bit (mover, chess_piece_type (before->board[from]), to));
+  if (kind == CHESS_MOVE_CASTLING)
+    chess_posdb_sig_set (sig, chess_posdb_sig_bit (mover, CHESS_ROOK, to > from ? from + 1 : from - 1));
+}
 
 static inline bool
 chess_posdb_sig_may_match (const ChessPosdbSigQuery *q,

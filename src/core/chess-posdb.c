@@ -414,21 +414,17 @@ piece_reach (const ChessPosition *pos,
     }
 }
 
-/* The move a (piece, code) pair stands for, or CHESS_MOVE_NONE. */
+/* The move code stands for, of the piece of type on from (the side to
+ * move's), or CHESS_MOVE_NONE. */
 static ChessMove
-move_of_code (const ChessPosition *pos,
-              unsigned             index,
-              unsigned             code)
+move_from_square (const ChessPosition *pos,
+                  unsigned             from,
+                  ChessPieceType       type,
+                  unsigned             code)
 {
   unsigned side = pos->side & 1;
-  ChessBitboard own = pos->by_color[side];
-  unsigned from, to;
-  ChessPieceType type;
+  unsigned to;
 
-  from = bb_select (own, index);
-  if (from > 63)
-    return CHESS_MOVE_NONE;
-  type = chess_piece_type (pos->board[from]);
   if (type == CHESS_PAWN)
     {
       int up = side == CHESS_WHITE ? 8 : -8;
@@ -467,6 +463,19 @@ move_of_code (const ChessPosition *pos,
       return chess_move_make (from, to, CHESS_MOVE_CASTLING);
     return chess_move_make (from, to, CHESS_MOVE_NORMAL);
   }
+}
+
+/* The move a (piece, code) pair stands for, or CHESS_MOVE_NONE. */
+static ChessMove
+move_of_code (const ChessPosition *pos,
+              unsigned             index,
+              unsigned             code)
+{
+  unsigned from = bb_select (pos->by_color[pos->side & 1], index);
+
+  if (from > 63)
+    return CHESS_MOVE_NONE;
+  return move_from_square (pos, from, chess_piece_type (pos->board[from]), code);
 }
 
 unsigned
@@ -515,7 +524,8 @@ _chess_posdb_move_encode (const ChessPosition *pos,
             }
           code = MOVE_ESCAPE;
         }
-      if (code < MOVE_ESCAPE && index < 16 && move_of_code (pos, index, code) == m)
+      /* (move_of_code would find the piece of rank index on from.) */
+      if (code < MOVE_ESCAPE && index < 16 && move_from_square (pos, from, type, code) == m)
         {
           out[0] = (uint8_t) (index << 4 | code);
           return 1;

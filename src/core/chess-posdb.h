@@ -22,15 +22,22 @@
  *     consecutive games and hands each batch's bytes to
  *     chess_posdb_batch_parse() (any thread; one batch per call). A batch
  *     keeps each game's result, ratings, year and main-line moves (two
- *     bytes a move). Batches can already be queried by replaying their
- *     games (chess_posdb_batch_*): slow, but it answers while the rest is
- *     built (a "partial" answer).
+ *     bytes a move), and what step 2 needs, made while the parser has the
+ *     positions at hand: the moves as the image codes them, the game's
+ *     signature and the top bits of every position's key. Batches can
+ *     already be queried by replaying their games (chess_posdb_batch_*):
+ *     slow, but it answers while the rest is built (a "partial" answer).
  *  2. chess_posdb_build_new() over all the batches finds the positions many
  *     games reach (keys seen at least CHESS_POSDB_POPULAR times in the
  *     first CHESS_POSDB_POPULAR_PLIES plies) and cuts the work in parts;
  *     chess_posdb_build_run() runs one part (call it for each part, on as
- *     many threads as there are parts); chess_posdb_build_finish() joins
- *     them into one image: a flat byte buffer the caller writes to disk.
+ *     many threads as there are parts): it files every rare position by
+ *     its key's top bits and replays a game only as far as its last
+ *     popular position. chess_posdb_build_code() then codes the rare
+ *     positions' lists (again a range per thread), and
+ *     chess_posdb_build_finish() joins it all into one image: a flat byte
+ *     buffer the caller writes to disk. A batch serves one build (the
+ *     build drops the keys' bits once read).
  *  3. chess_posdb_open() over an image (read back, typically mapped):
  *     checks it whole (header, bounds, checksums: a damaged image is
  *     refused, never trusted) and answers queries without copying it.
@@ -226,6 +233,10 @@ unsigned         chess_posdb_build_n_parts (const ChessPosdbBuild *build);
  * relaxed store of the fraction × 2^20; read it from any thread). */
 void             chess_posdb_build_run    (ChessPosdbBuild *build, unsigned part,
                                            volatile uint32_t *progress);
+/* Once every part has run: codes the rare positions' lists of range i
+ * (0 ≤ i < n_parts, as for the parts); different ranges may be coded at
+ * the same time. Optional: finish codes the ranges not coded yet. */
+void             chess_posdb_build_code   (ChessPosdbBuild *build, unsigned range);
 /* Joins the parts into the image (malloc'd; *len its size) and frees the
  * build. NULL only when memory runs out. */
 uint8_t         *chess_posdb_build_finish (ChessPosdbBuild *build, const ChessPosdbSource *source,

@@ -87,8 +87,17 @@ bool          chess_position_is_consistent (const ChessPosition *pos);
 ChessBitboard chess_attacks             (ChessPieceType type, ChessColor color,
                                          ChessSquare sq, ChessBitboard occupied);
 
+/* Without -mpopcnt (Debian's amd64 baseline), __builtin_popcountll is a
+ * call into libgcc; this is not. */
 static inline int
 chess_popcount (ChessBitboard b)
 {
+#ifdef __POPCNT__
   return __builtin_popcountll (b);
+#else
+  b = b - ((b >> 1) & 0x5555555555555555ULL);
+  b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return (int) ((b * 0x0101010101010101ULL) >> 56);
+#endif
 }

@@ -634,6 +634,15 @@ helper_run_thread (gpointer data)
 }
 
 static gpointer
+helper_code_thread (gpointer data)
+{
+  HelperJob *job = data;
+
+  chess_posdb_build_code (job->build, job->part);
+  return NULL;
+}
+
+static gpointer
 builder_thread (gpointer data)
 {
   Shared *s = data;
@@ -733,6 +742,12 @@ builder_thread (gpointer data)
         }
       g_thread_join (runners[j]);
     }
+  /* The rare positions' lists coded on every core too. */
+  for (unsigned i = 1; i < chess_posdb_build_n_parts (build); i++)
+    runners[i] = g_thread_new ("caissa-explorer-code", helper_code_thread, &jobs[i]);
+  chess_posdb_build_code (build, 0);
+  for (unsigned i = 1; i < chess_posdb_build_n_parts (build); i++)
+    g_thread_join (runners[i]);
   t2 = g_get_monotonic_time ();
   if (!have_source && s->cache_path != NULL)
     have_source = source_of (s->bytes, &source);
