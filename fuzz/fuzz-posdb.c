@@ -7,7 +7,8 @@
  * first byte:
  *  - even: the rest is an image as found on disk; chess_posdb_open() must
  *    refuse it or give a reader that answers without a fault;
- *  - odd: a valid image built from a few games here is changed by the
+ *  - odd: a valid image built from a few games here (with popular
+ *    positions: some thirty games share their first moves) is changed by the
  *    rest of the input (pairs of a 24-bit offset and a byte to XOR), then
  *    its checksums are made right again (chess_posdb_reseal()), so the
  *    changes reach the checks behind the checksums and the queries.
@@ -28,6 +29,18 @@ static const char games[] =
   "[Result \"*\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 (3. Nf3 Nf6) Nf6 *\n\n"
   "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
 
+/* Games enough (CHESS_POSDB_POPULAR and more) for the positions of their
+ * first moves to be popular: the image then has popular positions, their
+ * moves' statistics and their games' lists for the changes to reach. */
+#define N_POPULAR (CHESS_POSDB_POPULAR + 4)
+
+static const char *const popular[] = {
+  "[Result \"1-0\"]\n[WhiteElo \"2250\"]\n[BlackElo \"2300\"]\n[Date \"2011.05.02\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0\n\n",
+  "[Result \"1/2-1/2\"]\n[Date \"1966.??.??\"]\n\n1. e4 e5 2. Nf3 Nf6 1/2-1/2\n\n",
+  "[Result \"0-1\"]\n[WhiteElo \"1800\"]\n\n1. e4 c5 2. Nf3 d6 0-1\n\n",
+  "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 *\n\n",
+};
+
 static uint8_t *
 valid_image (size_t *len)
 {
@@ -37,23 +50,53 @@ valid_image (size_t *len)
   if (img == NULL)
     {
       ChessPgnIndex *index = chess_pgn_index_new (0);
-      uint64_t starts[16];
-      size_t n;
+      uint64_t starts[8 + N_POPULAR];
+      size_t n, text_len = sizeof games - 1;
+      char *text;
       ChessPosdbBatch *batch;
       ChessPosdbBuild *build;
-      ChessPosdbSource source = { sizeof games - 1, 1, 2 };
+      ChessPosdbSource source;
 
-      chess_pgn_index_scan (index, games, sizeof games - 1, sizeof games);
+      for (size_t i = 0; i < N_POPULAR; i++)
+        text_len += strlen (popular[i % 4]);
+      text = malloc (text_len + 1);
+      FUZZ_CHECK (text != NULL, "out of memory");
+      memcpy (text, games, sizeof games - 1);
+      for (size_t i = 0, at = sizeof games - 1; i < N_POPULAR; i++)
+        {
+          size_t l = strlen (popular[i % 4]);
+
+          memcpy (text + at, popular[i % 4], l);
+          at += l;
+        }
+      text[text_len] = '\0';
+      source = (ChessPosdbSource) { text_len, 1, 2 };
+      chess_pgn_index_scan (index, text, text_len, text_len + 1);
       n = chess_pgn_index_n_games (index);
-      FUZZ_CHECK (n > 0 && n <= 16, "%zu games", n);
+      FUZZ_CHECK (n > 0 && n <= sizeof starts / sizeof starts[0], "%zu games", n);
       for (size_t i = 0; i < n; i++)
         starts[i] = chess_pgn_index_entry (index, i)->offset;
       chess_pgn_index_free (index);
-      batch = chess_posdb_batch_parse (0, (uint32_t) n, games, sizeof games - 1, starts);
+      batch = chess_posdb_batch_parse (0, (uint32_t) n, text, text_len, starts);
       build = chess_posdb_build_new (&batch, 1, 1);
       chess_posdb_build_run (build, 0, NULL);
       img = chess_posdb_build_finish (build, &source, &img_len);
       chess_posdb_batch_free (batch);
+      free (text);
+      /* (Every game but the one from a FEN starts at the initial position.) */
+      {
+        ChessError error;
+        ChessPosdb *db = img != NULL ? chess_posdb_open (img, img_len, &error) : NULL;
+        ChessPosition start;
+        ChessPosdbTree tree;
+
+        FUZZ_CHECK (db != NULL, "the valid image does not open");
+        chess_position_init_start (&start);
+        chess_posdb_tree_init (&tree, start.key);
+        chess_posdb_tree (db, &start, &tree);
+        FUZZ_CHECK (tree.n_games == n - 1, "%u games at the start of %zu", tree.n_games, n);
+        chess_posdb_close (db);
+      }
     }
   *len = img_len;
   return img;
