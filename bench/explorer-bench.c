@@ -167,6 +167,11 @@ main (int    argc,
       if (lines[i][0] == '\0' || lines[i][0] == '#')
         continue;
       parts = g_strsplit (lines[i], "\t", -1);
+      if (parts[1] == NULL)
+        {
+          fprintf (stderr, "%s:%u: not KIND<TAB>ARGUMENT...\n", argv[2], i + 1);
+          return 2;
+        }
       for (int r = 0; r < repeats; r++)
         {
           gint64 start = g_get_monotonic_time ();

@@ -538,6 +538,11 @@ fail_locked (Shared     *s,
 static gboolean
 parse_batches (Shared *s)
 {
+  /* The batches' text, in one buffer kept from batch to batch (megabytes:
+   * a new one each time would be faulted in and zeroed each time). */
+  g_autofree char *text = NULL;
+  gsize text_cap = 0;
+
   g_mutex_lock (&s->mutex);
   for (;;)
     {
@@ -547,7 +552,6 @@ parse_batches (Shared *s)
       guint n;
       guint64 start, end;
       g_autofree guint64 *offsets = NULL;
-      g_autofree char *text = NULL;
       ChessPosdbBatch *batch;
       ChessPosdbMemory mem;
       BatchRef *ref;
@@ -574,7 +578,14 @@ parse_batches (Shared *s)
       g_ptr_array_add (s->batches, NULL);
       g_mutex_unlock (&s->mutex);
 
-      text = g_try_malloc (end - start + 1);
+      if (end - start + 1 > text_cap)
+        {
+          g_free (text);
+          text_cap = MAX (end - start + 1, text_cap + text_cap / 2);
+          text = g_try_malloc (text_cap);
+          if (text == NULL)
+            text_cap = 0;
+        }
       ok = text != NULL && _caissa_pgn_file_bytes_copy (s->bytes, start, end - start, text);
       mem = _caissa_explorer_memory (s->cache_path);
       batch = ok ? chess_posdb_batch_parse_in (first, n, text, end - start, offsets, &mem) : NULL;
