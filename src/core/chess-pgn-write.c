@@ -179,13 +179,54 @@ out_move (Out                 *out,
   out_token (out, buf, n, false);
 }
 
+/* Two comments with nothing between them read back as one: a reader joins
+ * them with a space (chess-pgn-read.c), so the writer joins them first and
+ * writes that one comment, and what it writes reads back as written. */
+static void
+out_comments (Out        *out,
+              const char *first,
+              const char *second)
+{
+  size_t n1 = first ? strlen (first) : 0, n2 = second ? strlen (second) : 0;
+  char *both;
+
+  if (n2 == 0)
+    {
+      if (first != NULL)
+        out_comment (out, first);
+      return;
+    }
+  if (n1 == 0)
+    {
+      out_comment (out, second);
+      return;
+    }
+  both = malloc (n1 + n2 + 2);
+  if (both == NULL)
+    abort ();
+  memcpy (both, first, n1);
+  both[n1] = ' ';
+  memcpy (both + n1 + 1, second, n2 + 1);
+  out_comment (out, both);
+  free (both);
+}
+
+static const char *
+comment_before (const ChessGame *game,
+                ChessNodeId      node)
+{
+  return node == CHESS_NODE_NONE ? NULL : chess_game_node_comment (game, node, CHESS_COMMENT_BEFORE);
+}
+
 /* Writes the line that starts with node (and its variations), following
- * first children to the end. */
+ * first children to the end. before_done: node's comment before it was
+ * written already, joined to the comment before that. */
 static void
 write_line (Out             *out,
             const ChessGame *game,
             ChessNodeId      node,
-            bool             need_number)
+            bool             need_number,
+            bool             before_done)
 {
   while (node != CHESS_NODE_NONE)
     {
@@ -196,8 +237,12 @@ write_line (Out             *out,
       const char *san = chess_game_node_san (game, node);
       const uint8_t *nags;
       unsigned n_nags = chess_game_node_nags (game, node, &nags);
+      ChessNodeId next = chess_game_node_next (game, node);
+      bool has_alternatives = chess_game_node_next (game, parent) == node &&
+                              chess_game_node_next_sibling (game, node) != CHESS_NODE_NONE;
+      const char *next_before = NULL;
 
-      if (before_comment != NULL)
+      if (before_comment != NULL && !before_done)
         {
           out_comment (out, before_comment);
           need_number = true;
@@ -210,23 +255,28 @@ write_line (Out             *out,
           out_token (out, buf, (size_t) n, false);
         }
       need_number = false;
+      /* Nothing comes between this comment and the next move's comment
+       * before it unless a variation does: they are written as one. */
+      if (after_comment != NULL && !has_alternatives)
+        next_before = comment_before (game, next);
       if (after_comment != NULL)
         {
-          out_comment (out, after_comment);
+          out_comments (out, after_comment, next_before);
           need_number = true;
         }
+      before_done = next_before != NULL;
       /* The alternatives to this move, right after it. */
-      if (chess_game_node_next (game, parent) == node)
+      if (has_alternatives)
         for (ChessNodeId alt = chess_game_node_next_sibling (game, node);
              alt != CHESS_NODE_NONE; alt = chess_game_node_next_sibling (game, alt))
           {
             out_token (out, "(", 1, false);
             out->glue = true;
-            write_line (out, game, alt, true);
+            write_line (out, game, alt, true, false);
             out_token (out, ")", 1, true);
             need_number = true;
           }
-      node = chess_game_node_next (game, node);
+      node = next;
     }
 }
 
@@ -242,7 +292,8 @@ chess_pgn_write_game (const ChessGame *game,
   ChessPosition initial;
   char fen[CHESS_FEN_MAX], initial_fen[CHESS_FEN_MAX];
   const char *result = chess_game_get_result (game);
-  const char *root_comment;
+  const char *root_comment, *first_before;
+  ChessNodeId first;
   bool from_fen;
 
   chess_position_init_start (&initial);
@@ -274,9 +325,11 @@ chess_pgn_write_game (const ChessGame *game,
   out_str (&out, "\n");
 
   root_comment = chess_game_node_comment (game, CHESS_NODE_ROOT, CHESS_COMMENT_AFTER);
+  first = chess_game_node_next (game, CHESS_NODE_ROOT);
+  first_before = root_comment != NULL ? comment_before (game, first) : NULL;
   if (root_comment != NULL)
-    out_comment (&out, root_comment);
-  write_line (&out, game, chess_game_node_next (game, CHESS_NODE_ROOT), true);
+    out_comments (&out, root_comment, first_before);
+  write_line (&out, game, first, true, first_before != NULL);
   out_token (&out, result, strlen (result), false);
   out_str (&out, "\n\n");
 
